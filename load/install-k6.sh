@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs k6 at the pinned version when it is missing, from the Go module proxy, and prints the
+# path of the binary to use. Idempotent: a k6 of the right version already in $(go env GOPATH)/bin
+# is kept (the build takes about a minute on 2 cores).
+#
+#   K6=$(load/install-k6.sh)    # then: "$K6" run load/k6/ramp.js
+set -euo pipefail
+
+K6_VERSION="${K6_VERSION:-v1.8.1}"
+
+if ! command -v go >/dev/null 2>&1; then
+  for d in /usr/local/go/bin /usr/lib/go/bin; do
+    if [ -x "$d/go" ]; then PATH="$d:$PATH"; break; fi
+  done
+fi
+if ! command -v go >/dev/null 2>&1; then
+  echo "install-k6: Go is needed to build k6 (apt-get install golang-go, or a Go toolchain on PATH)" >&2
+  exit 1
+fi
+
+BIN="$(go env GOPATH)/bin/k6"
+if [ -x "$BIN" ] && "$BIN" version 2>/dev/null | grep -q "k6 ${K6_VERSION} "; then
+  echo "$BIN"
+  exit 0
+fi
+
+echo "install-k6: building go.k6.io/k6@${K6_VERSION} (about a minute)..." >&2
+start=$(date +%s)
+CGO_ENABLED=0 go install "go.k6.io/k6@${K6_VERSION}" >&2
+"$BIN" version >&2
+echo "install-k6: done in $(( $(date +%s) - start ))s" >&2
+echo "$BIN"

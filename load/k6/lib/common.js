@@ -1,0 +1,133 @@
+// Shared helpers for ramp.js and steps.js. Local module: no jslib download, runs offline.
+import http from 'k6/http';
+
+export function env(name, dflt) {
+  const v = __ENV[name];
+  return v === undefined || v === '' ? dflt : v;
+}
+
+export function envNumber(name, dflt) {
+  const v = Number(env(name, dflt));
+  if (!isFinite(v)) throw new Error(`${name} must be a number, got ${__ENV[name]}`);
+  return v;
+}
+
+export function envBool(name, dflt) {
+  const v = String(env(name, dflt)).toLowerCase();
+  return v === 'true' || v === '1' || v === 'yes' || v === 'on';
+}
+
+// Reads what the app says it runs on, once, in setup(). An app without the endpoint still gets
+// measured, tagged "unknown", so a wrong target is visible in the results rather than fatal.
+export function readThreadModel(baseUrl) {
+  const res = http.get(`${baseUrl}/actuator/threadmodel`, {
+    timeout: '10s',
+    tags: { name: 'threadmodel' },
+    responseCallback: http.expectedStatuses(200),
+  });
+  const info = { model: 'unknown', server: 'unknown', flavour: 'unknown', applicationReadyMs: null };
+  if (res.status !== 200) {
+    console.warn(`GET ${baseUrl}/actuator/threadmodel -> ${res.status}; tagging results model=unknown`);
+    return info;
+  }
+  try {
+    const j = res.json();
+    info.model = j.model || 'unknown';
+    info.server = j.server || 'unknown';
+    info.flavour = (j.runtime && j.runtime.flavour) || 'unknown';
+    info.applicationReadyMs = (j.startup && j.startup.applicationReadyMs) ?? null;
+  } catch (e) {
+    console.warn(`/actuator/threadmodel is not JSON: ${e}`);
+  }
+  return info;
+}
+
+function jsonBody(r) {
+  try {
+    return r.json();
+  } catch (e) {
+    return undefined;
+  }
+}
+
+function isObject(v) {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+// What "the body has the expected data" means for each sample endpoint.
+// Returns { kind: 'json'|'text', ok: (response) => boolean }.
+export function expectationFor(endpoint) {
+  const path = endpoint.split('?')[0];
+  if (path === '/greetings') {
+    const m = /[?&]name=([^&]*)/.exec(endpoint);
+    const name = m ? decodeURIComponent(m[1].replace(/\+/g, ' ')) : 'World';
+    return { kind: 'text', ok: (r) => typeof r.body === 'string' && r.body.trim().endsWith(` ${name}!`) };
+  }
+  if (path === '/ping') return { kind: 'text', ok: (r) => typeof r.body === 'string' && r.body.trim() === '1' };
+  if (path === '/health') return { kind: 'json', ok: (r) => { const j = jsonBody(r); return isObject(j) && j.health === 'ok'; } };
+  if (path.startsWith('/products/')) {
+    return { kind: 'json', ok: (r) => { const j = jsonBody(r); return isObject(j) && ('id' in j || 'name' in j); } };
+  }
+  if (path.startsWith('/users/')) return { kind: 'json', ok: (r) => { const j = jsonBody(r); return isObject(j) && 'email' in j; } };
+  // /cpu and anything else: a non-empty JSON object.
+  return { kind: 'json', ok: (r) => { const j = jsonBody(r); return isObject(j) && Object.keys(j).length > 0; } };
+}
+
+export function contentTypeOk(kind, r) {
+  const ct = String(r.headers['Content-Type'] || r.headers['content-type'] || '').toLowerCase();
+  return kind === 'json' ? ct.includes('json') : ct.startsWith('text/');
+}
+
+function fmtMs(v) {
+  if (v === undefined || v === null || !isFinite(v)) return '-';
+  return v >= 1000 ? `${(v / 1000).toFixed(2)}s` : `${v.toFixed(2)}ms`;
+}
+
+// A compact text summary (the stock one lives in a remote jslib, which this project cannot fetch).
+export function textSummary(data, title, extraLines) {
+  const lines = [];
+  lines.push('', `     ${title}`, '');
+  const names = Object.keys(data.metrics).sort();
+  for (const name of names) {
+    const m = data.metrics[name];
+    const v = m.values || {};
+    let shown;
+    if (m.type === 'trend') {
+      const isTime = m.contains === 'time';
+      shown = ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)']
+        .filter((k) => k in v)
+        .map((k) => `${k}=${isTime ? fmtMs(v[k]) : Number(v[k]).toFixed(2)}`)
+        .join(' ');
+    } else if (m.type === 'rate') {
+      shown = `${(100 * (v.rate || 0)).toFixed(2)}% (${v.passes || 0} of ${(v.passes || 0) + (v.fails || 0)})`;
+    } else if (m.type === 'counter') {
+      shown = `${v.count} (${Number(v.rate || 0).toFixed(2)}/s)`;
+    } else {
+      shown = `value=${v.value} min=${v.min} max=${v.max}`;
+    }
+    let mark = ' ';
+    if (m.thresholds) mark = Object.values(m.thresholds).every((t) => t.ok) ? '✓' : '✗';
+    lines.push(`   ${mark} ${name.padEnd(40, '.')} ${shown}`);
+    if (m.thresholds) {
+      for (const [expr, t] of Object.entries(m.thresholds)) lines.push(`       ${t.ok ? 'ok  ' : 'FAIL'} ${expr}`);
+    }
+  }
+  const checks = [];
+  (function walk(g) {
+    for (const c of g.checks || []) checks.push(c);
+    for (const sub of g.groups || []) walk(sub);
+  })(data.root_group || {});
+  if (checks.length) {
+    lines.push('', '     checks');
+    for (const c of checks) lines.push(`   ${c.fails ? '✗' : '✓'} ${c.name}: ${c.passes} passed, ${c.fails} failed`);
+  }
+  for (const l of extraLines || []) lines.push(l);
+  lines.push('');
+  return lines.join('\n');
+}
+
+export function thresholdsFailed(data) {
+  return Object.entries(data.metrics)
+    .filter(([, m]) => m.thresholds && Object.values(m.thresholds).some((t) => !t.ok))
+    .map(([name]) => name);
+}
