@@ -1,0 +1,105 @@
+package io.github.threadmodel;
+
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A pool of platform threads that, like Tomcat's own pool, starts new threads up to its
+ * maximum before it queues tasks. The JDK's {@link ThreadPoolExecutor} does the opposite
+ * (it only grows past its core size once its queue is full), which with an unbounded
+ * queue would never use more than the minimum number of threads. Tomcat's pool cannot be
+ * reused because it is Tomcat-only, so this is the one piece of pooling written here.
+ */
+final class PlatformThreadPool extends ThreadPoolExecutor implements ModelThreads {
+
+	/** Tasks handed to the pool and not finished yet: more than the pool size means none is idle. */
+	private final AtomicInteger outstanding = new AtomicInteger();
+
+	PlatformThreadPool(ExecutorSettings.PlatformPool settings, String threadNamePrefix) {
+		super(settings.minThreads(), settings.maxThreads(), settings.keepAlive().toNanos(), TimeUnit.NANOSECONDS,
+				new GrowFirstQueue(settings.queueCapacity()),
+				Thread.ofPlatform().name(threadNamePrefix, 1).daemon(true).factory(), PlatformThreadPool::queueOrReject);
+		((GrowFirstQueue) getQueue()).pool = this;
+		prestartAllCoreThreads();
+	}
+
+	@Override
+	public void execute(Runnable task) {
+		this.outstanding.incrementAndGet();
+		try {
+			super.execute(task);
+		}
+		catch (RejectedExecutionException ex) {
+			this.outstanding.decrementAndGet();
+			throw ex;
+		}
+	}
+
+	@Override
+	protected void afterExecute(Runnable task, Throwable failure) {
+		this.outstanding.decrementAndGet();
+	}
+
+	@Override
+	public ThreadModel model() {
+		return ThreadModel.PLATFORM;
+	}
+
+	@Override
+	public Integer poolSize() {
+		return getPoolSize();
+	}
+
+	@Override
+	public Integer maxPoolSize() {
+		return getMaximumPoolSize();
+	}
+
+	@Override
+	public Integer maxConcurrency() {
+		return null;
+	}
+
+	/**
+	 * Called when the pool could not start another thread for a task that the queue refused
+	 * so that the pool would grow: the pool is at its maximum, so the task waits in the
+	 * queue if there is room.
+	 */
+	private static void queueOrReject(Runnable task, ThreadPoolExecutor executor) {
+		if (executor.isShutdown() || !((GrowFirstQueue) executor.getQueue()).enqueue(task)) {
+			throw new RejectedExecutionException(executor.isShutdown() ? "Thread pool is shut down"
+					: "All " + executor.getMaximumPoolSize() + " threads are busy and the queue is full");
+		}
+	}
+
+	private static final class GrowFirstQueue extends LinkedBlockingQueue<Runnable> {
+
+		private final boolean mayQueue;
+
+		private PlatformThreadPool pool;
+
+		GrowFirstQueue(Integer capacity) {
+			super((capacity != null && capacity > 0) ? capacity : Integer.MAX_VALUE);
+			this.mayQueue = capacity == null || capacity > 0;
+		}
+
+		@Override
+		public boolean offer(Runnable task) {
+			int poolSize = this.pool.getPoolSize();
+			boolean allBusy = this.pool.outstanding.get() > poolSize;
+			if (allBusy && poolSize < this.pool.getMaximumPoolSize()) {
+				return false; // makes the pool start a thread
+			}
+			return enqueue(task);
+		}
+
+		boolean enqueue(Runnable task) {
+			return this.mayQueue && super.offer(task);
+		}
+
+	}
+
+}

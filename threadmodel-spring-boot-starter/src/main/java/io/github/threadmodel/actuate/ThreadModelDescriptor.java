@@ -1,0 +1,95 @@
+package io.github.threadmodel.actuate;
+
+import io.github.threadmodel.ExecutorStats;
+
+/**
+ * The body of {@code GET /actuator/threadmodel}.
+ *
+ * @param model the model of the web server's request handling
+ * @param modelSource the property that chose it ({@code app.threads.model},
+ * {@code spring.threads.virtual.enabled}) or {@code default}
+ * @param server the embedded web server
+ * @param requests the request executor's figures
+ * @param tasks the application task executor's figures, or {@code null} when the
+ * application has its own task executor
+ * @param netty on Reactor Netty, what runs where; otherwise {@code null}
+ * @param virtualThreadScheduler the JDK's virtual-thread scheduler (JDK 24+), or {@code null}
+ * @param connections how the server takes in connections
+ * @param startup milliseconds from JVM start to each startup step
+ * @param runtime the Java runtime and build flavour
+ */
+public record ThreadModelDescriptor(String model, String modelSource, String server, ExecutorDescriptor requests,
+		ExecutorDescriptor tasks, NettyDescriptor netty, VirtualThreadScheduler virtualThreadScheduler,
+		ConnectionsDescriptor connections, StartupTimeline.Steps startup, RuntimeDescriptor runtime) {
+
+	/**
+	 * An executor's figures.
+	 *
+	 * @param model its thread model
+	 * @param running tasks running now
+	 * @param queued tasks waiting for a thread (queue depth)
+	 * @param peakQueued the highest queue depth seen
+	 * @param submitted tasks received
+	 * @param completed tasks finished
+	 * @param rejected tasks refused
+	 * @param averageWaitMs average time a started task waited for a thread
+	 * @param maxWaitMs longest time a started task waited for a thread
+	 * @param poolSize platform threads alive, or {@code null} on virtual threads
+	 * @param maxPoolSize the platform pool's limit, or {@code null} on virtual threads
+	 * @param maxConcurrency the virtual concurrency limit, or {@code null} when there is none
+	 */
+	public record ExecutorDescriptor(String model, int running, int queued, int peakQueued, long submitted,
+			long completed, long rejected, double averageWaitMs, double maxWaitMs, Integer poolSize,
+			Integer maxPoolSize, Integer maxConcurrency) {
+
+		static ExecutorDescriptor of(ExecutorStats stats) {
+			double averageWaitMs = (stats.started() > 0) ? millis(stats.totalWait().toNanos()) / stats.started() : 0;
+			return new ExecutorDescriptor(stats.model().id(), stats.running(), stats.queued(), stats.peakQueued(),
+					stats.submitted(), stats.completed(), stats.rejected(), averageWaitMs,
+					millis(stats.maxWait().toNanos()), stats.poolSize(), stats.maxPoolSize(), stats.maxConcurrency());
+		}
+
+		private static double millis(long nanos) {
+			return nanos / 1_000_000.0;
+		}
+
+	}
+
+	/**
+	 * What runs on Reactor Netty's event loops and what on the request executor.
+	 *
+	 * @param eventLoop work that stays on the event loops
+	 * @param executor work handed to the request executor
+	 */
+	public record NettyDescriptor(String eventLoop, String executor) {
+
+		static final NettyDescriptor WEBFLUX = new NettyDescriptor(
+				"network I/O and controller methods returning a reactive type (Mono, Flux, ...)",
+				"controller methods returning any other type (WebFlux blocking execution)");
+
+	}
+
+	/**
+	 * How the server takes in connections.
+	 *
+	 * @param acceptBacklog the accept backlog the starter gives the server unless the
+	 * server's own property is set
+	 * @param somaxconn the OS cap on accept backlogs, or {@code null} when unknown
+	 */
+	public record ConnectionsDescriptor(int acceptBacklog, Integer somaxconn) {
+
+	}
+
+	/**
+	 * The Java runtime.
+	 *
+	 * @param javaVersion {@code java.version}
+	 * @param javaVendor {@code java.vendor}
+	 * @param processors processors available to the JVM
+	 * @param flavour how the application was built and started
+	 */
+	public record RuntimeDescriptor(String javaVersion, String javaVendor, int processors, RuntimeFlavour flavour) {
+
+	}
+
+}

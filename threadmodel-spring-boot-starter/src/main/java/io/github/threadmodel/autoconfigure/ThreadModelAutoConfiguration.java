@@ -1,0 +1,111 @@
+package io.github.threadmodel.autoconfigure;
+
+import java.util.concurrent.Executor;
+
+import io.github.threadmodel.ConnectionIntake;
+import io.github.threadmodel.ThreadModel;
+import io.github.threadmodel.ThreadModelExecutor;
+import io.github.threadmodel.ThreadModelSelection;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+import org.springframework.scheduling.annotation.AsyncAnnotationBeanPostProcessor;
+
+/**
+ * Auto-configuration of the executors whose thread model the starter controls: the one
+ * the web server hands requests to, and the application task executor.
+ */
+@AutoConfiguration(before = TaskExecutionAutoConfiguration.class)
+@EnableConfigurationProperties(ThreadModelProperties.class)
+public final class ThreadModelAutoConfiguration {
+
+	/**
+	 * Name of the executor that runs the web server's request handling. It is not a
+	 * default candidate for injection by type, so that it neither stands in for the
+	 * application's {@link Executor} nor makes Spring Boot's executor back off.
+	 */
+	public static final String REQUEST_EXECUTOR_BEAN_NAME = "threadModelRequestExecutor";
+
+	private static final String MODEL_PROPERTY = "app.threads.model";
+
+	private static final String SPRING_VIRTUAL_PROPERTY = "spring.threads.virtual.enabled";
+
+	private static final Log logger = LogFactory.getLog(ThreadModelAutoConfiguration.class);
+
+	/**
+	 * Resolves the models: {@code app.threads.model} wins; when it is unset,
+	 * {@code spring.threads.virtual.enabled=true} means virtual; otherwise platform.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	ThreadModelSelection threadModelSelection(ThreadModelProperties properties, Environment environment) {
+		ThreadModel configured = properties.getModel();
+		Boolean springVirtual = environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class);
+		ThreadModel model;
+		String source;
+		if (configured != null) {
+			if (springVirtual != null && springVirtual != (configured == ThreadModel.VIRTUAL)) {
+				logger.warn("%s=%s and %s=%s disagree: the web server uses %s threads, as %s says".formatted(
+						MODEL_PROPERTY, configured.id(), SPRING_VIRTUAL_PROPERTY, springVirtual, configured.id(),
+						MODEL_PROPERTY));
+			}
+			model = configured;
+			source = MODEL_PROPERTY;
+		}
+		else if (Boolean.TRUE.equals(springVirtual)) {
+			model = ThreadModel.VIRTUAL;
+			source = SPRING_VIRTUAL_PROPERTY;
+		}
+		else {
+			model = ThreadModel.PLATFORM;
+			source = "default";
+		}
+		ThreadModel taskModel = properties.getTasks().getModel();
+		return new ThreadModelSelection(model, source, (taskModel != null) ? taskModel : model);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ConnectionIntake threadModelConnectionIntake(ThreadModelProperties properties) {
+		return ConnectionIntake.of(properties.getConnections().getAcceptBacklog());
+	}
+
+	@Bean(name = REQUEST_EXECUTOR_BEAN_NAME, defaultCandidate = false)
+	@ConditionalOnMissingBean(name = REQUEST_EXECUTOR_BEAN_NAME)
+	@ConditionalOnWebApplication
+	ThreadModelExecutor threadModelRequestExecutor(ThreadModelProperties properties, ThreadModelSelection selection) {
+		return new ThreadModelExecutor("request-", properties.executorSettings(selection.model()));
+	}
+
+	/**
+	 * The application task executor, in place of Spring Boot's, which backs off when it
+	 * sees this one. Like Spring Boot's, it is not created when the application has an
+	 * {@link Executor} of its own.
+	 */
+	@Bean(name = { TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME,
+			AsyncAnnotationBeanPostProcessor.DEFAULT_TASK_EXECUTOR_BEAN_NAME })
+	@ConditionalOnMissingBean(Executor.class)
+	ThreadModelExecutor applicationTaskExecutor(ThreadModelProperties properties, ThreadModelSelection selection) {
+		return new ThreadModelExecutor("task-", properties.executorSettings(selection.taskModel()));
+	}
+
+	/**
+	 * The application task executor when it is the starter's.
+	 * @param beanFactory the bean factory
+	 * @return the task executor, or {@code null} when the application has its own
+	 */
+	static ThreadModelExecutor taskExecutor(BeanFactory beanFactory) {
+		String name = TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME;
+		return (beanFactory.containsBean(name) && beanFactory.getBean(name) instanceof ThreadModelExecutor executor)
+				? executor : null;
+	}
+
+}

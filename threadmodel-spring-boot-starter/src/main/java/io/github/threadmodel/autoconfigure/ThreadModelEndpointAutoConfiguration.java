@@ -1,0 +1,44 @@
+package io.github.threadmodel.autoconfigure;
+
+import io.github.threadmodel.ConnectionIntake;
+import io.github.threadmodel.ThreadModelExecutor;
+import io.github.threadmodel.ThreadModelSelection;
+import io.github.threadmodel.actuate.StartupTimeline;
+import io.github.threadmodel.actuate.ThreadModelEndpoint;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@code threadmodel} actuator endpoint.
+ */
+@AutoConfiguration(after = ThreadModelAutoConfiguration.class)
+@ConditionalOnClass(Endpoint.class)
+@ConditionalOnWebApplication
+@ConditionalOnAvailableEndpoint(ThreadModelEndpoint.class)
+public final class ThreadModelEndpointAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	StartupTimeline threadModelStartupTimeline() {
+		return new StartupTimeline();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ThreadModelEndpoint threadModelEndpoint(ThreadModelSelection selection,
+			@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
+			ConnectionIntake intake, StartupTimeline startupTimeline, ApplicationContext context) {
+		return new ThreadModelEndpoint(selection, requests, ThreadModelAutoConfiguration.taskExecutor(context), intake,
+				startupTimeline, context);
+	}
+
+}

@@ -1,0 +1,227 @@
+package io.github.threadmodel.autoconfigure;
+
+import java.time.Duration;
+
+import io.github.threadmodel.ExecutorSettings;
+import io.github.threadmodel.ThreadModel;
+
+import org.springframework.beans.factory.InitializingBean;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration of the thread model of the embedded web server and the application task
+ * executor.
+ */
+@ConfigurationProperties("app.threads")
+public class ThreadModelProperties implements InitializingBean {
+
+	private static final int DEFAULT_MIN_THREADS = 10;
+
+	/**
+	 * Thread model of the web server's request handling: 'platform' or 'virtual'. When unset,
+	 * 'virtual' if spring.threads.virtual.enabled is true, 'platform' otherwise.
+	 */
+	private ThreadModel model;
+
+	private final Platform platform = new Platform();
+
+	private final Virtual virtual = new Virtual();
+
+	private final Tasks tasks = new Tasks();
+
+	private final Connections connections = new Connections();
+
+	public ThreadModel getModel() {
+		return this.model;
+	}
+
+	public void setModel(ThreadModel model) {
+		this.model = model;
+	}
+
+	public Platform getPlatform() {
+		return this.platform;
+	}
+
+	public Virtual getVirtual() {
+		return this.virtual;
+	}
+
+	public Tasks getTasks() {
+		return this.tasks;
+	}
+
+	public Connections getConnections() {
+		return this.connections;
+	}
+
+	/**
+	 * The settings of an executor of the given model.
+	 * @param model the thread model
+	 * @return the executor settings
+	 */
+	public ExecutorSettings executorSettings(ThreadModel model) {
+		Platform platform = this.platform;
+		int minThreads = (platform.minThreads != null) ? platform.minThreads
+				: Math.min(DEFAULT_MIN_THREADS, platform.maxThreads);
+		return new ExecutorSettings(model, new ExecutorSettings.PlatformPool(platform.maxThreads, minThreads,
+				platform.queueCapacity, platform.keepAlive), this.virtual.maxConcurrency);
+	}
+
+	/**
+	 * Rejects values no executor can run with, naming the property and what it accepts.
+	 */
+	@Override
+	public void afterPropertiesSet() {
+		Platform platform = this.platform;
+		atLeast("app.threads.platform.max-threads", platform.maxThreads, 1);
+		if (platform.minThreads != null && (platform.minThreads < 0 || platform.minThreads > platform.maxThreads)) {
+			throw new InvalidThreadModelPropertyException("app.threads.platform.min-threads", platform.minThreads,
+					"a whole number from 0 to app.threads.platform.max-threads (" + platform.maxThreads + ")");
+		}
+		if (platform.queueCapacity != null) {
+			atLeast("app.threads.platform.queue-capacity", platform.queueCapacity, 0);
+		}
+		if (platform.keepAlive == null || platform.keepAlive.isNegative()) {
+			throw new InvalidThreadModelPropertyException("app.threads.platform.keep-alive", platform.keepAlive,
+					"a duration of zero or more, for example 60s");
+		}
+		if (this.virtual.maxConcurrency != null) {
+			atLeast("app.threads.virtual.max-concurrency", this.virtual.maxConcurrency, 1);
+		}
+		atLeast("app.threads.connections.accept-backlog", this.connections.acceptBacklog, 1);
+	}
+
+	private static void atLeast(String property, int value, int minimum) {
+		if (value < minimum) {
+			throw new InvalidThreadModelPropertyException(property, value,
+					"a whole number of " + minimum + " or more");
+		}
+	}
+
+	/**
+	 * The bounded pool used by the 'platform' model.
+	 */
+	public static class Platform {
+
+		/**
+		 * Most platform threads in the pool; requests queue once all are busy.
+		 */
+		private int maxThreads = 200;
+
+		/**
+		 * Platform threads kept alive while idle. Defaults to 10, or to max-threads when that is
+		 * lower.
+		 */
+		private Integer minThreads;
+
+		/**
+		 * Most requests that may wait for a platform thread. Unbounded when unset.
+		 */
+		private Integer queueCapacity;
+
+		/**
+		 * How long a platform thread above min-threads stays idle before it ends.
+		 */
+		private Duration keepAlive = Duration.ofSeconds(60);
+
+		public int getMaxThreads() {
+			return this.maxThreads;
+		}
+
+		public void setMaxThreads(int maxThreads) {
+			this.maxThreads = maxThreads;
+		}
+
+		public Integer getMinThreads() {
+			return this.minThreads;
+		}
+
+		public void setMinThreads(Integer minThreads) {
+			this.minThreads = minThreads;
+		}
+
+		public Integer getQueueCapacity() {
+			return this.queueCapacity;
+		}
+
+		public void setQueueCapacity(Integer queueCapacity) {
+			this.queueCapacity = queueCapacity;
+		}
+
+		public Duration getKeepAlive() {
+			return this.keepAlive;
+		}
+
+		public void setKeepAlive(Duration keepAlive) {
+			this.keepAlive = keepAlive;
+		}
+
+	}
+
+	/**
+	 * The 'virtual' model.
+	 */
+	public static class Virtual {
+
+		/**
+		 * Most requests running at once on virtual threads; the rest wait in arrival order.
+		 * Unlimited when unset.
+		 */
+		private Integer maxConcurrency;
+
+		public Integer getMaxConcurrency() {
+			return this.maxConcurrency;
+		}
+
+		public void setMaxConcurrency(Integer maxConcurrency) {
+			this.maxConcurrency = maxConcurrency;
+		}
+
+	}
+
+	/**
+	 * The application task executor (@Async, Spring MVC async requests).
+	 */
+	public static class Tasks {
+
+		/**
+		 * Thread model of the application task executor: 'platform' or 'virtual'. Defaults to
+		 * the model of the web server.
+		 */
+		private ThreadModel model;
+
+		public ThreadModel getModel() {
+			return this.model;
+		}
+
+		public void setModel(ThreadModel model) {
+			this.model = model;
+		}
+
+	}
+
+	/**
+	 * How the web server takes in connections.
+	 */
+	public static class Connections {
+
+		/**
+		 * Accept backlog (pending connections the OS queues for the server), capped by the OS
+		 * limit net.core.somaxconn. Applied to Tomcat, Jetty, Undertow and Netty unless the
+		 * server's own property is set (server.tomcat.accept-count,
+		 * server.undertow.options.socket.BACKLOG).
+		 */
+		private int acceptBacklog = 8192;
+
+		public int getAcceptBacklog() {
+			return this.acceptBacklog;
+		}
+
+		public void setAcceptBacklog(int acceptBacklog) {
+			this.acceptBacklog = acceptBacklog;
+		}
+
+	}
+
+}

@@ -1,0 +1,187 @@
+package io.github.threadmodel;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class ThreadModelExecutorTests {
+
+	private final CountDownLatch release = new CountDownLatch(1);
+
+	private final List<Thread> ranOn = new CopyOnWriteArrayList<>();
+
+	private ThreadModelExecutor executor;
+
+	@AfterEach
+	void releaseAndClose() {
+		this.release.countDown();
+		if (this.executor != null) {
+			this.executor.close();
+		}
+	}
+
+	@Test
+	void platformPoolGrowsToMaxThreadsBeforeQueueing() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", platform(4, 1, null));
+		submitBlocking(6);
+		awaitStats((stats) -> stats.running() == 4 && stats.queued() == 2);
+		ExecutorStats stats = this.executor.stats();
+		assertThat(stats.poolSize()).isEqualTo(4);
+		assertThat(stats.maxPoolSize()).isEqualTo(4);
+		assertThat(stats.peakQueued()).isBetween(2, 6);
+		assertThat(this.ranOn).allSatisfy((thread) -> {
+			assertThat(thread.isVirtual()).isFalse();
+			assertThat(thread.getName()).startsWith("test-platform-");
+		});
+		this.release.countDown();
+		awaitStats((s) -> s.completed() == 6);
+		assertThat(this.executor.stats()).satisfies((s) -> {
+			assertThat(s.running()).isZero();
+			assertThat(s.queued()).isZero();
+			assertThat(s.submitted()).isEqualTo(6);
+			assertThat(s.started()).isEqualTo(6);
+		});
+	}
+
+	@Test
+	void idlePlatformThreadsTakeWorkBeforeThePoolGrows() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", platform(8, 3, null));
+		for (int i = 0; i < 20; i++) {
+			CountDownLatch done = new CountDownLatch(1);
+			this.executor.execute(done::countDown);
+			assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
+		}
+		assertThat(this.executor.stats().poolSize()).isEqualTo(3);
+	}
+
+	@Test
+	void platformPoolRejectsWhenThreadsAndQueueAreFull() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", platform(2, 0, 1));
+		submitBlocking(3);
+		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 1);
+		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> this.executor.execute(() -> {
+		})).withMessageContaining("queue is full");
+		assertThat(this.executor.stats().rejected()).isEqualTo(1);
+		assertThat(this.executor.stats().queued()).isEqualTo(1);
+	}
+
+	@Test
+	void platformPoolWithoutQueueRejectsOnceAllThreadsAreBusy() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", platform(2, 0, 0));
+		submitBlocking(2);
+		awaitStats((stats) -> stats.running() == 2);
+		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> this.executor.execute(() -> {
+		}));
+	}
+
+	@Test
+	void virtualThreadsRunEveryTaskAtOnceWithoutLimit() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", virtual(null));
+		submitBlocking(50);
+		awaitStats((stats) -> stats.running() == 50);
+		assertThat(this.executor.stats().queued()).isZero();
+		assertThat(this.executor.stats().poolSize()).isNull();
+		assertThat(this.ranOn).hasSize(50).allSatisfy((thread) -> {
+			assertThat(thread.isVirtual()).isTrue();
+			assertThat(thread.getName()).startsWith("test-virtual-");
+		});
+	}
+
+	@Test
+	void virtualConcurrencyLimitQueuesTheRestInArrivalOrder() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", virtual(2));
+		submitBlocking(2);
+		awaitStats((stats) -> stats.running() == 2);
+		List<Integer> startOrder = new CopyOnWriteArrayList<>();
+		CountDownLatch done = new CountDownLatch(5);
+		for (int i = 0; i < 5; i++) {
+			int index = i;
+			this.executor.execute(() -> {
+				startOrder.add(index);
+				done.countDown();
+			});
+		}
+		assertThat(this.executor.stats().queued()).isEqualTo(5);
+		assertThat(this.executor.stats().maxConcurrency()).isEqualTo(2);
+		this.release.countDown();
+		assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
+		assertThat(startOrder).containsExactly(0, 1, 2, 3, 4);
+		awaitStats((stats) -> stats.completed() == 7 && stats.running() == 0 && stats.queued() == 0);
+		assertThat(this.executor.stats().maxWait()).isPositive();
+	}
+
+	@Test
+	void virtualConcurrencyLimitHoldsUnderConcurrentSubmission() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", virtual(3));
+		AtomicInteger running = new AtomicInteger();
+		AtomicInteger highest = new AtomicInteger();
+		CountDownLatch done = new CountDownLatch(400);
+		try (var submitters = Executors.newFixedThreadPool(4)) {
+			for (int i = 0; i < 400; i++) {
+				submitters.execute(() -> this.executor.execute(() -> {
+					highest.accumulateAndGet(running.incrementAndGet(), Math::max);
+					Thread.onSpinWait();
+					running.decrementAndGet();
+					done.countDown();
+				}));
+			}
+		}
+		assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(highest.get()).isBetween(1, 3);
+		awaitStats((stats) -> stats.completed() == 400 && stats.queued() == 0);
+	}
+
+	@Test
+	void closedExecutorRejectsNewTasks() {
+		this.executor = new ThreadModelExecutor("test-", virtual(null));
+		this.executor.close();
+		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> this.executor.execute(() -> {
+		}));
+		assertThat(this.executor.stats().rejected()).isEqualTo(1);
+	}
+
+	private void submitBlocking(int count) {
+		for (int i = 0; i < count; i++) {
+			this.executor.execute(() -> {
+				this.ranOn.add(Thread.currentThread());
+				try {
+					this.release.await();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			});
+		}
+	}
+
+	private void awaitStats(Predicate<ExecutorStats> condition) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		while (!condition.test(this.executor.stats())) {
+			assertThat(System.nanoTime()).as("stats never matched: %s", this.executor.stats()).isLessThan(deadline);
+			Thread.sleep(5);
+		}
+	}
+
+	private static ExecutorSettings platform(int max, int min, Integer queueCapacity) {
+		return new ExecutorSettings(ThreadModel.PLATFORM,
+				new ExecutorSettings.PlatformPool(max, min, queueCapacity, Duration.ofSeconds(60)), null);
+	}
+
+	private static ExecutorSettings virtual(Integer maxConcurrency) {
+		return new ExecutorSettings(ThreadModel.VIRTUAL,
+				new ExecutorSettings.PlatformPool(200, 10, null, Duration.ofSeconds(60)), maxConcurrency);
+	}
+
+}
