@@ -1,0 +1,621 @@
+#!/usr/bin/env python3
+"""Benchmark runner: app x server x model x flavour, each started as a process, loaded with k6.
+
+    load/bench.py --preset quick                     # < 10 min on 2 cores: tomcat both models + reactive
+    load/bench.py --preset full                      # every configuration, full steps and 7-min ramp
+    load/bench.py --apps web --servers jetty,undertow --models virtual --scripts steps --steps 100,300
+    load/bench.py --preset quick --mem-mb 1024       # JVM MaxRAM cap, plus a cgroup limit if allowed
+    load/bench.py --list                             # print the matrix and exit
+
+For each configuration: builds the jar if missing (./mvnw ... -P<server>), starts it on a free
+127.0.0.1 port, reads startup time and flavour from /actuator/threadmodel, runs the chosen k6
+scripts, samples the process's CPU % and RSS from /proc while k6 runs (peaks), stops it.
+Writes results/<timestamp>/: results.csv, results.md, report.html, meta.json, one folder per
+configuration (app log, k6 summaries, k6 web-dashboard HTML of the ramp).
+
+Standard library only. Targets are loopback only; every k6 run and wait has a time limit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+import report  # noqa: E402
+
+DEFAULT_JDK = "/usr/lib/jvm/temurin-25-jdk-amd64"
+SERVERS_BY_APP = {"web": ["tomcat", "jetty", "undertow"], "reactive": ["netty"]}
+MODELS = ["platform", "virtual"]
+
+
+# ---------------------------------------------------------------- flavours (extension point)
+
+@dataclass
+class Flavour:
+    """How to build and launch one runtime flavour. The flavours issue (CDS, AOT, native...) adds
+    entries to FLAVOURS: `jvm_args` go before -jar, `command` may replace the whole launch (native),
+    `prepare` may train an archive before the measured start."""
+    name: str
+    description: str
+    jvm_args: list = field(default_factory=list)
+    command: object = None   # callable(jar: Path, java: str) -> list[str] | None
+    prepare: object = None   # callable(jar: Path, java: str, workdir: Path) -> None
+
+
+FLAVOURS = {
+    "jvm": Flavour("jvm", "plain java -jar on the JDK"),
+}
+
+
+def jar_path(app: str, server: str) -> Path:
+    if app == "web":
+        return ROOT / "sample-web" / "target" / f"sample-web-{server}.jar"
+    return ROOT / "sample-reactive" / "target" / "sample-reactive.jar"
+
+
+def build_command(app: str, server: str) -> list[str]:
+    if app == "web":
+        return ["./mvnw", "-q", "-pl", "sample-web", "-am", "package", "-DskipTests", f"-P{server}"]
+    return ["./mvnw", "-q", "-pl", "sample-reactive", "-am", "package", "-DskipTests"]
+
+
+@dataclass
+class Config:
+    app: str
+    server: str
+    model: str
+    flavour: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.app}-{self.server}-{self.flavour}-{self.model}"
+
+
+def matrix(apps, servers, models, flavours) -> list[Config]:
+    """Every valid combination, in a stable order (app, server, flavour, model)."""
+    out = []
+    for app in apps:
+        for server in SERVERS_BY_APP[app]:
+            if server not in servers:
+                continue
+            for flavour in flavours:
+                for model in models:
+                    out.append(Config(app, server, model, flavour))
+    return out
+
+
+PRESETS = {
+    # About 6-8 minutes on 2 cores, jars already built.
+    "quick": dict(apps=["web", "reactive"], servers=["tomcat", "netty"], models=MODELS, flavours=["jvm"],
+                  configs=["web-tomcat-jvm-platform", "web-tomcat-jvm-virtual", "reactive-netty-jvm-platform"],
+                  scripts=["steps", "ramp"], steps=[100, 300, 900, 2700], stage_scale=0.05),
+    # Every configuration, the published 7-minute ramp: about 75 minutes.
+    "full": dict(apps=["web", "reactive"], servers=["tomcat", "jetty", "undertow", "netty"], models=MODELS,
+                 flavours=["jvm"], configs=None, scripts=["steps", "ramp"], steps=[100, 300, 900, 2700],
+                 stage_scale=1.0),
+}
+
+
+# ---------------------------------------------------------------- memory caps
+
+def detect_cgroup() -> tuple[str | None, Path | None, str]:
+    """Where a child memory cgroup can be made under this process's own cgroup.
+    Returns (kind 'v1'|'v2'|None, parent dir, explanation)."""
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError as e:
+        return None, None, f"no /proc/self/cgroup ({e})"
+    v1 = [l.split(":", 2)[2] for l in lines if l.split(":", 2)[1] == "memory"]
+    if v1:
+        parent = Path("/sys/fs/cgroup/memory") / v1[0].lstrip("/")
+        if (parent / "memory.limit_in_bytes").exists() and os.access(parent, os.W_OK):
+            return "v1", parent, f"cgroup v1 memory controller, under {parent}"
+        return None, None, f"cgroup v1 memory controller at {parent} is not writable"
+    v2 = [l.split(":", 2)[2] for l in lines if l.startswith("0::")]
+    for base in (Path("/sys/fs/cgroup"), Path("/sys/fs/cgroup/unified")):
+        if v2 and (base / "cgroup.controllers").exists():
+            parent = base / v2[0].lstrip("/")
+            ctrl = (parent / "cgroup.subtree_control")
+            try:
+                if "memory" in ctrl.read_text().split() and os.access(parent, os.W_OK):
+                    return "v2", parent, f"cgroup v2, under {parent}"
+            except OSError:
+                pass
+            return None, None, f"cgroup v2 at {parent} does not delegate the memory controller"
+    return None, None, "no writable memory cgroup"
+
+
+class MemoryCgroup:
+    def __init__(self, kind: str, parent: Path, name: str, limit_mb: int):
+        self.kind, self.dir, self.limit = kind, parent / name, limit_mb * 1024 * 1024
+        self.dir.mkdir()
+        limit_file = "memory.limit_in_bytes" if kind == "v1" else "memory.max"
+        (self.dir / limit_file).write_text(str(self.limit))
+        if kind == "v2":
+            try:
+                (self.dir / "memory.swap.max").write_text("0")
+            except OSError:
+                pass
+
+    def join_self(self):  # runs in the child between fork and exec
+        with open(self.dir / "cgroup.procs", "w") as f:
+            f.write(str(os.getpid()))
+
+    def oom_events(self) -> str:
+        """'oom_kill N' when the kernel reports it (v1 memory.oom_control, v2 memory.events)."""
+        for name in ("memory.events", "memory.oom_control"):
+            try:
+                words = (self.dir / name).read_text().split()
+            except OSError:
+                continue
+            if "oom_kill" in words:
+                return f"oom_kill {words[words.index('oom_kill') + 1]}"
+        return ""
+
+    def remove(self):
+        for _ in range(20):
+            try:
+                self.dir.rmdir()
+                return
+            except OSError:
+                time.sleep(0.25)
+
+
+# ---------------------------------------------------------------- /proc sampler
+
+class Sampler(threading.Thread):
+    """Samples CPU % (utime+stime deltas; 100 % = one core) and RSS of a pid every `interval` s.
+    `phase` selects which peak is updated, so idle and load peaks are kept apart."""
+
+    def __init__(self, pid: int, interval: float = 0.5):
+        super().__init__(daemon=True)
+        self.pid, self.interval = pid, interval
+        self.clk = os.sysconf("SC_CLK_TCK")
+        self.peaks: dict[str, dict] = {}
+        self.phase = "idle"
+        self.samples = []
+        self._halt = threading.Event()
+
+    def read(self):
+        try:
+            ticks = report.parse_proc_stat_ticks(Path(f"/proc/{self.pid}/stat").read_text())
+            rss = report.parse_vmrss_kb(Path(f"/proc/{self.pid}/status").read_text())
+        except (OSError, ValueError, IndexError):
+            return None
+        return ticks, rss
+
+    def run(self):
+        prev, prev_t = self.read(), time.monotonic()
+        while not self._halt.wait(self.interval):
+            cur, now = self.read(), time.monotonic()
+            if cur is None or prev is None:
+                break
+            cpu = report.cpu_percent(prev[0], cur[0], now - prev_t, self.clk)
+            rss_mb = (cur[1] or 0) / 1024.0
+            p = self.peaks.setdefault(self.phase, {"cpu": 0.0, "rss_mb": 0.0})
+            p["cpu"], p["rss_mb"] = max(p["cpu"], cpu), max(p["rss_mb"], rss_mb)
+            self.samples.append((round(now, 2), self.phase, round(cpu, 1), round(rss_mb, 1)))
+            prev, prev_t = cur, now
+
+    def stop(self):
+        self._halt.set()
+        self.join(timeout=5)
+
+    def peak(self, phases=None):
+        vals = [v for k, v in self.peaks.items() if phases is None or k in phases]
+        if not vals:
+            return None, None
+        return max(v["cpu"] for v in vals), max(v["rss_mb"] for v in vals)
+
+
+# ---------------------------------------------------------------- helpers
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def http_json(url: str, timeout: float = 2.0):
+    with urllib.request.urlopen(url, timeout=timeout) as r:
+        return json.loads(r.read().decode("utf-8"))
+
+
+def java_bin() -> str:
+    home = os.environ.get("JAVA_HOME") or (DEFAULT_JDK if Path(DEFAULT_JDK).exists() else "")
+    return str(Path(home) / "bin" / "java") if home else "java"
+
+
+def k6_bin(install: bool) -> str:
+    if os.environ.get("K6"):
+        return os.environ["K6"]
+    script = HERE / "install-k6.sh"
+    if install:
+        return subprocess.run(["bash", str(script)], check=True, stdout=subprocess.PIPE, text=True).stdout.strip()
+    found = shutil.which("k6")
+    if found:
+        return found
+    gopath = subprocess.run(["go", "env", "GOPATH"], stdout=subprocess.PIPE, text=True).stdout.strip()
+    return str(Path(gopath) / "bin" / "k6")
+
+
+def log(msg: str):
+    print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+def machine_info(k6: str) -> dict:
+    cpu_model = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu_model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem_gb = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 1024 ** 3
+    try:
+        jv = subprocess.run([java_bin(), "-version"], stderr=subprocess.PIPE, text=True, timeout=30).stderr.splitlines()[0]
+    except Exception as e:  # noqa: BLE001
+        jv = f"? ({e})"
+    try:
+        kv = subprocess.run([k6, "version"], stdout=subprocess.PIPE, text=True, timeout=30).stdout.split()[1]
+    except Exception:  # noqa: BLE001
+        kv = "?"
+    return {"machine": f"{os.cpu_count()} cores ({cpu_model}), {mem_gb:.0f} GB RAM, {platform.system()} {platform.release()}",
+            "cores": os.cpu_count(), "java": jv, "k6_version": kv, "python": platform.python_version()}
+
+
+# ---------------------------------------------------------------- one configuration
+
+LIVE_APPS: list = []
+
+
+def _stop_live_apps(signum=None, frame=None):
+    for app in list(LIVE_APPS):
+        app.stop()
+    if signum is not None:
+        raise SystemExit(128 + signum)
+
+
+class App:
+    def __init__(self, cfg: Config, args, outdir: Path, cgroup_info):
+        self.cfg, self.args, self.outdir = cfg, args, outdir
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc = None
+        self.cgroup = None
+        self.cap = "none"
+        kind, parent, why = cgroup_info
+        if args.mem_mb:
+            self.cap = f"-XX:MaxRAM={args.mem_mb}m"
+            if args.cgroup != "off":
+                if kind:
+                    self.cgroup = MemoryCgroup(kind, parent, f"threadmodel-bench-{os.getpid()}-{cfg.name}", args.mem_mb)
+                    self.cap += f" + cgroup {kind} limit {args.mem_mb} MB"
+                elif args.cgroup == "require":
+                    raise RuntimeError(f"--cgroup require, but {why}")
+                else:
+                    self.cap += f" (no cgroup: {why})"
+
+    def command(self) -> list[str]:
+        fl = FLAVOURS[self.cfg.flavour]
+        jar = jar_path(self.cfg.app, self.cfg.server)
+        app_args = [f"--server.port={self.port}", "--server.address=127.0.0.1",
+                    f"--app.threads.model={self.cfg.model}", *self.args.app_arg]
+        if self.args.launch:
+            return [*shlex.split(self.args.launch), *app_args]
+        if fl.command:
+            return [*fl.command(jar, java_bin()), *app_args]
+        mem = [f"-XX:MaxRAM={self.args.mem_mb}m"] if self.args.mem_mb else []
+        return [java_bin(), *mem, *fl.jvm_args, *self.args.jvm_arg, "-jar", str(jar), *app_args]
+
+    def start(self, timeout: float):
+        cmd = self.command()
+        (self.outdir / "command.txt").write_text(" ".join(cmd) + "\n")
+        logf = open(self.outdir / "app.log", "wb")
+        t0 = time.monotonic()
+        self.proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                     cwd=str(self.outdir), start_new_session=True,
+                                     preexec_fn=self.cgroup.join_self if self.cgroup else None)
+        LIVE_APPS.append(self)
+        deadline = t0 + timeout
+        last = None
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"app exited with {self.proc.returncode} during startup; see {self.outdir / 'app.log'}")
+            try:
+                doc = http_json(f"{self.base}/actuator/threadmodel")
+                (self.outdir / "threadmodel.json").write_text(json.dumps(doc, indent=2))
+                return report.parse_threadmodel(doc), time.monotonic() - t0
+            except (urllib.error.URLError, ConnectionError, OSError, ValueError) as e:
+                last = e
+                time.sleep(0.2)
+        raise RuntimeError(f"no answer from {self.base}/actuator/threadmodel within {timeout:.0f}s ({last})")
+
+    def stop(self):
+        if self in LIVE_APPS:
+            LIVE_APPS.remove(self)
+        if self.proc and self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+        if self.cgroup:
+            ev = self.cgroup.oom_events()
+            if ev:
+                self.cap += f" ({ev})"
+            self.cgroup.remove()
+            self.cgroup = None
+
+
+def run_k6(k6: str, script: str, base: str, env_extra: dict, outdir: Path, time_limit: float, dashboard: bool) -> int:
+    env = dict(os.environ)
+    env.update({"BASE_URL": base, "SUMMARY_DIR": str(outdir), "K6_NO_USAGE_REPORT": "true"})
+    env.update({k: str(v) for k, v in env_extra.items()})
+    if dashboard:
+        env.update({"K6_WEB_DASHBOARD": "true", "K6_WEB_DASHBOARD_PORT": "-1", "K6_WEB_DASHBOARD_PERIOD": "2s",
+                    "K6_WEB_DASHBOARD_EXPORT": str(outdir / f"{env_extra.get('SUMMARY_NAME', script)}-dashboard.html")})
+    cmd = [k6, "run", "--quiet", "--no-color", str(HERE / "k6" / f"{script}.js")]
+    with open(outdir / f"{env_extra.get('SUMMARY_NAME', script)}-k6.log", "wb") as logf:
+        p = subprocess.Popen(cmd, env=env, stdout=logf, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            return p.wait(timeout=time_limit)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+            log(f"k6 {script} killed after its {time_limit:.0f}s limit")
+            return -9
+        except BaseException:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+            raise
+
+
+def bench_one(cfg: Config, args, k6: str, root: Path, cgroup_info) -> dict:
+    outdir = root / cfg.name
+    outdir.mkdir(parents=True, exist_ok=True)
+    run = {"config": cfg.name, "app": cfg.app, "server": cfg.server, "model": cfg.model, "flavour": cfg.flavour,
+           "reported": {}, "startup_s": None, "peak_cpu_pct": None, "peak_rss_mb": None, "steps": [], "ramp": None,
+           "thresholds_ok": True, "error": None, "keep_alive": args.keep_alive, "steps_endpoint": args.steps_endpoint}
+    app = None
+    sampler = None
+    try:
+        app = App(cfg, args, outdir, cgroup_info)
+        run["mem_cap"] = app.cap
+        log(f"{cfg.name}: starting on {app.base}")
+        info, wall = app.start(args.start_timeout)
+        run["reported"] = {k: info[k] for k in ("model", "server", "flavour")}
+        run["startup_s"] = info["startup_s"]
+        run["startup_wall_s"] = round(wall, 3)
+        log(f"{cfg.name}: ready; reports model={info['model']} server={info['server']} flavour={info['flavour']} "
+            f"applicationReady={info['startup_s']}s")
+        mismatch = [k for k in ("model", "server") if info[k] != getattr(cfg, k)]
+        if mismatch:
+            run["error"] = "app reports " + ", ".join(f"{k}={info[k]} (asked {getattr(cfg, k)})" for k in mismatch)
+            log(f"{cfg.name}: WARNING {run['error']}")
+        sampler = Sampler(app.proc.pid, args.sample_interval)
+        sampler.start()
+        time.sleep(1.0)  # idle baseline
+        if "steps" in args.scripts:
+            for n in args.steps:
+                sampler.phase = "load"
+                name = f"steps-{n}"
+                rc = run_k6(k6, "steps", app.base,
+                            {"STEPS": n, "ENDPOINT": args.steps_endpoint, "KEEP_ALIVE": str(args.keep_alive).lower(),
+                             "STEP_WINDOW": args.step_window, "SUMMARY_NAME": name},
+                            outdir, args.step_window + 120, dashboard=False)
+                sampler.phase = "between"
+                doc = _read_json(outdir / f"{name}-summary.json")
+                rows = report.parse_steps_summary(doc) if doc else []
+                run["steps"] += rows
+                if rc != 0:
+                    run["thresholds_ok"] = False
+                for r in rows:
+                    log(f"{cfg.name}: steps {n}: success {report.fmt(r['success_pct'], 1)}% total "
+                        f"{report.fmt(r['total_s'])}s avg {report.fmt(r['average_s'])}s "
+                        f"{report.fmt(r['requests_per_s'], 1)} req/s (k6 exit {rc})")
+                if app.proc.poll() is not None:
+                    raise RuntimeError(f"app died during steps {n} (exit {app.proc.returncode})")
+                time.sleep(args.pause)
+        if "ramp" in args.scripts:
+            sampler.phase = "load"
+            full = 420 * args.stage_scale
+            rc = run_k6(k6, "ramp", app.base,
+                        {"ENDPOINT": args.ramp_endpoint, "STAGE_SCALE": args.stage_scale, "PEAK_VUS": args.peak_vus,
+                         "SUMMARY_NAME": "ramp"},
+                        outdir, full + 120, dashboard=not args.no_dashboard)
+            sampler.phase = "between"
+            doc = _read_json(outdir / "ramp-summary.json")
+            if doc:
+                run["ramp"] = report.parse_ramp_summary(doc)
+                m = run["ramp"]
+                log(f"{cfg.name}: ramp: {m['requests']} requests, {report.fmt(m['requests_per_s'])} req/s, "
+                    f"avg {report.fmt(m['average_ms'], 1)} ms, p95 {report.fmt(m['p95_ms'], 1)} ms (k6 exit {rc})")
+            if rc != 0:
+                run["thresholds_ok"] = False
+            if app.proc.poll() is not None:
+                raise RuntimeError(f"app died during the ramp (exit {app.proc.returncode})")
+    except Exception as e:  # noqa: BLE001 - one broken configuration must not stop the matrix
+        run["error"] = (run["error"] + "; " if run["error"] else "") + str(e)
+        log(f"{cfg.name}: ERROR {e}")
+    finally:
+        try:
+            if sampler:
+                sampler.stop()
+                cpu, rss = sampler.peak({"load"})
+                run["peak_cpu_pct"], run["peak_rss_mb"] = cpu, rss
+                run["idle_rss_mb"] = sampler.peak({"idle"})[1]
+                (outdir / "samples.csv").write_text("t,phase,cpu_pct,rss_mb\n" +
+                                                    "".join(f"{t},{p},{c},{r}\n" for t, p, c, r in sampler.samples))
+        finally:
+            if app:
+                app.stop()
+                run["mem_cap"] = app.cap
+            (outdir / "run.json").write_text(json.dumps(run, indent=2))
+    return run
+
+
+def _read_json(p: Path):
+    try:
+        return json.loads(p.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+# ---------------------------------------------------------------- main
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--preset", choices=sorted(PRESETS), default="quick")
+    csv_list = lambda s: [x.strip() for x in s.split(",") if x.strip()]  # noqa: E731
+    p.add_argument("--apps", type=csv_list, help="web,reactive")
+    p.add_argument("--servers", type=csv_list, help="tomcat,jetty,undertow,netty")
+    p.add_argument("--models", type=csv_list, help="platform,virtual")
+    p.add_argument("--flavours", type=csv_list, help=f"any of {','.join(FLAVOURS)}")
+    p.add_argument("--configs", type=csv_list, help="exact configuration names, e.g. web-tomcat-jvm-virtual")
+    p.add_argument("--scripts", type=csv_list, help="steps,ramp")
+    p.add_argument("--steps", type=lambda s: [int(x) for x in csv_list(s)], help="concurrency steps, e.g. 100,300")
+    p.add_argument("--stage-scale", type=float, help="ramp time scale (1 = 7 minutes)")
+    p.add_argument("--peak-vus", type=int, default=35)
+    p.add_argument("--steps-endpoint", default="/greetings?name=k6")
+    p.add_argument("--ramp-endpoint", default="/products/1")
+    p.add_argument("--keep-alive", action="store_true", help="steps with keep-alive (default off, like oha --disable-keepalive)")
+    p.add_argument("--step-window", type=int, default=60, help="seconds one step may take")
+    p.add_argument("--pause", type=float, default=2.0, help="seconds between steps")
+    p.add_argument("--mem-mb", type=int, help="memory cap per app: -XX:MaxRAM and, where allowed, a cgroup limit")
+    p.add_argument("--cgroup", choices=["auto", "off", "require"], default="auto")
+    p.add_argument("--jvm-arg", action="append", default=[], help="extra JVM option (repeatable)")
+    p.add_argument("--app-arg", action="append", default=[], help="extra app argument, e.g. --app-arg=--sample.greetings.delay=200ms")
+    p.add_argument("--start-timeout", type=float, default=120)
+    p.add_argument("--sample-interval", type=float, default=0.5)
+    p.add_argument("--launch", help="launch this command instead of the sample jar (the app arguments are "
+                   "appended); for trying the runner on a stand-in server, no build")
+    p.add_argument("--no-build", action="store_true", help="fail instead of building missing jars")
+    p.add_argument("--rebuild", action="store_true", help="build jars even if present")
+    p.add_argument("--no-dashboard", action="store_true", help="skip k6's HTML dashboard export")
+    p.add_argument("--out", default=str(ROOT / "results"))
+    p.add_argument("--list", action="store_true", help="print the selected configurations and exit")
+    a = p.parse_args(argv)
+    pre = PRESETS[a.preset]
+    # An explicit axis on the command line replaces the preset's shortlist of configurations.
+    explicit_axis = any(getattr(a, k) is not None for k in ("apps", "servers", "models", "flavours"))
+    every = {"apps": list(SERVERS_BY_APP), "servers": sum(SERVERS_BY_APP.values(), []), "models": MODELS,
+             "flavours": list(FLAVOURS), "configs": None}
+    for key in ("apps", "servers", "models", "flavours", "configs", "scripts", "steps", "stage_scale"):
+        if getattr(a, key) is None:
+            setattr(a, key, every[key] if (explicit_axis and key in every) else pre[key])
+    for app in a.apps:
+        if app not in SERVERS_BY_APP:
+            p.error(f"unknown app {app}")
+    for f in a.flavours:
+        if f not in FLAVOURS:
+            p.error(f"unknown flavour {f} (known: {', '.join(FLAVOURS)})")
+    for s in a.scripts:
+        if s not in ("steps", "ramp"):
+            p.error(f"unknown script {s}")
+    return a
+
+
+def select(a) -> list[Config]:
+    cfgs = matrix(a.apps, a.servers, a.models, a.flavours)
+    if a.configs:
+        known = {c.name: c for c in matrix(list(SERVERS_BY_APP), sum(SERVERS_BY_APP.values(), []), MODELS, list(FLAVOURS))}
+        unknown = [n for n in a.configs if n not in known]
+        if unknown:
+            raise SystemExit(f"unknown configuration(s): {', '.join(unknown)}")
+        cfgs = [known[n] for n in a.configs]
+    return cfgs
+
+
+def ensure_jars(cfgs, a):
+    env = dict(os.environ)
+    if not env.get("JAVA_HOME") and Path(DEFAULT_JDK).exists():
+        env["JAVA_HOME"] = DEFAULT_JDK
+    done = set()
+    for c in cfgs:
+        key = (c.app, c.server)
+        jar = jar_path(*key)
+        if key in done or (jar.exists() and not a.rebuild):
+            continue
+        if a.no_build:
+            raise SystemExit(f"{jar} is missing (build it, or drop --no-build)")
+        cmd = build_command(*key)
+        log(f"building {jar.name}: {' '.join(cmd)}")
+        subprocess.run(cmd, cwd=str(ROOT), env=env, check=True, timeout=1800)
+        if not jar.exists():
+            raise SystemExit(f"the build did not produce {jar}")
+        done.add(key)
+
+
+def main(argv=None) -> int:
+    a = parse_args(argv)
+    cfgs = select(a)
+    if a.list:
+        for c in cfgs:
+            print(c.name)
+        return 0
+    if not a.launch:
+        ensure_jars(cfgs, a)
+    k6 = k6_bin(install=True)
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    root = Path(a.out) / stamp
+    root.mkdir(parents=True, exist_ok=True)
+    cgroup_info = detect_cgroup() if a.mem_mb and a.cgroup != "off" else (None, None, "not asked")
+    meta = {"timestamp": stamp, "command": " ".join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])]),
+            **machine_info(k6), "load_before": os.getloadavg(),
+            "note": "The load generator shares the cores with the app; other builds may run too, so expect noise.",
+            "cgroup": cgroup_info[2], "preset": a.preset, "configs": [c.name for c in cfgs]}
+    log(f"{len(cfgs)} configuration(s) -> {root}")
+    signal.signal(signal.SIGTERM, _stop_live_apps)
+    signal.signal(signal.SIGINT, _stop_live_apps)
+    t0 = time.monotonic()
+    runs = []
+    for c in cfgs:
+        runs.append(bench_one(c, a, k6, root, cgroup_info))
+        write_results(root, runs, meta)  # partial results survive an interrupted matrix
+    meta["load_after"] = os.getloadavg()
+    meta["duration_s"] = round(time.monotonic() - t0, 1)
+    write_results(root, runs, meta)
+    log(f"done in {meta['duration_s']}s: {root / 'report.html'}")
+    return 1 if any(r.get("error") for r in runs) else 0
+
+
+def write_results(root: Path, runs, meta):
+    (root / "results.csv").write_text(report.to_csv(runs))
+    (root / "results.md").write_text(f"# threadmodel benchmark {meta['timestamp']}\n\nCommand: `{meta['command']}`\n\n"
+                                     + report.markdown(runs, meta))
+    links = {}
+    for r in runs:
+        d = root / r["config"]
+        for f in sorted(d.glob("*-dashboard.html")) + sorted(d.glob("*-summary.txt")) + [d / "app.log"]:
+            if f.exists():
+                links[f"{r['config']}/{f.name}"] = f"{r['config']}/{f.name}"
+    (root / "report.html").write_text(report.html_report(runs, meta, links))
+    (root / "meta.json").write_text(json.dumps(meta, indent=2, default=str))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,244 @@
+"""Unit tests of the benchmark runner's parsing, matrix, tables, charts and screenshot check.
+
+    python3 -m unittest discover -s load/tests -v
+"""
+
+import contextlib
+import csv
+import io
+import json
+import re
+import struct
+import sys
+import unittest
+import zlib
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import bench  # noqa: E402
+import check_report_render as crr  # noqa: E402
+import report  # noqa: E402
+
+
+def steps_doc(rows):
+    return {"script": "steps", "steps": rows, "thresholds_failed": [], "k6": {"metrics": {}}}
+
+
+STEP_100 = {"step": 100, "concurrency": 100, "requests": 100, "completed": 100, "succeeded": 100,
+            "success_pct": 100, "total_s": 1.29, "slowest_s": 1.29, "fastest_s": 1.27, "average_s": 1.28,
+            "p95_s": 1.29, "requests_per_s": 77.5}
+STEP_2700 = {"step": 2700, "concurrency": 2700, "requests": 2700, "completed": 2650, "succeeded": 2600,
+             "success_pct": 96.2962, "total_s": 14.2, "slowest_s": 14.11, "fastest_s": 1.05, "average_s": 7.42,
+             "p95_s": 13.5, "requests_per_s": 190.1}
+
+RAMP_DOC = {
+    "script": "ramp", "target": "http://127.0.0.1:41234/products/1", "peak_vus": 35, "stage_scale": 1,
+    "thresholds_failed": ["errors"],
+    "k6": {"metrics": {
+        "requests": {"type": "counter", "values": {"count": 14064, "rate": 33.45}},
+        "response_time": {"type": "trend", "values": {"avg": 405.7, "med": 394.2, "p(90)": 503.7,
+                                                      "p(95)": 549.6, "max": 1450.0, "min": 101.0}},
+        "errors": {"type": "rate", "values": {"rate": 0.125, "passes": 1758, "fails": 12306}},
+    }},
+}
+
+
+def run(config, model, steps=None, ramp=None, **kw):
+    app, server, flavour, _ = config.split("-")
+    return {"config": config, "app": app, "server": server, "model": model, "flavour": flavour,
+            "reported": {"model": model, "server": server, "flavour": flavour},
+            "startup_s": kw.get("startup_s", 1.778), "peak_cpu_pct": kw.get("cpu", 103.8),
+            "peak_rss_mb": kw.get("rss", 281.1), "mem_cap": "none", "steps": steps or [], "ramp": ramp,
+            "thresholds_ok": True, "error": kw.get("error"), "keep_alive": False,
+            "steps_endpoint": "/greetings?name=k6"}
+
+
+class ProcParsing(unittest.TestCase):
+    def test_stat_ticks_with_spaces_and_parens_in_name(self):
+        # pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime ...
+        line = "4242 (java (main) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 1234 567 0 0 20 0 40 0 100 0"
+        self.assertEqual(report.parse_proc_stat_ticks(line), 1234 + 567)
+
+    def test_vmrss(self):
+        status = "Name:\tjava\nVmPeak:\t 999 kB\nVmRSS:\t  287744 kB\nThreads:\t40\n"
+        self.assertEqual(report.parse_vmrss_kb(status), 287744)
+        self.assertIsNone(report.parse_vmrss_kb("Name:\tzombie\n"))
+
+    def test_cpu_percent_counts_cores(self):
+        # 150 ticks at 100 Hz in 0.5 s = 3 CPU-seconds per second = 300 %.
+        self.assertAlmostEqual(report.cpu_percent(1000, 1150, 0.5, 100), 300.0)
+        self.assertEqual(report.cpu_percent(1, 2, 0), 0.0)
+
+    def test_sampler_reads_own_process(self):
+        s = bench.Sampler(pid=__import__("os").getpid())
+        ticks, rss = s.read()
+        self.assertGreater(rss, 1000)  # this Python process uses more than 1 MB
+        self.assertGreaterEqual(ticks, 0)
+
+
+class K6Parsing(unittest.TestCase):
+    def test_steps_rows(self):
+        rows = report.parse_steps_summary(steps_doc([STEP_100, {**STEP_2700, "total_s": None}]))
+        self.assertEqual([r["concurrency"] for r in rows], [100, 2700])
+        self.assertAlmostEqual(rows[0]["average_s"], 1.28)
+        self.assertIsNone(rows[1]["total_s"])
+        self.assertEqual(rows[1]["completed"], 2650)
+
+    def test_ramp_row(self):
+        r = report.parse_ramp_summary(RAMP_DOC)
+        self.assertEqual(r["requests"], 14064)
+        self.assertAlmostEqual(r["max_s"], 1.45)
+        self.assertAlmostEqual(r["error_pct"], 12.5)
+        self.assertEqual(r["endpoint"], "/products/1")
+        self.assertEqual(r["thresholds_failed"], ["errors"])
+
+    def test_threadmodel(self):
+        doc = {"model": "virtual", "server": "jetty", "startup": {"applicationReadyMs": 2990},
+               "runtime": {"flavour": "jvm", "java": "25"}}
+        self.assertEqual(report.parse_threadmodel(doc),
+                         {"model": "virtual", "server": "jetty", "flavour": "jvm", "startup_s": 2.99})
+        self.assertIsNone(report.parse_threadmodel({})["startup_s"])
+
+
+class Matrix(unittest.TestCase):
+    def test_full_matrix_pairs_servers_with_their_app(self):
+        names = [c.name for c in bench.matrix(["web", "reactive"], ["tomcat", "jetty", "undertow", "netty"],
+                                              bench.MODELS, ["jvm"])]
+        self.assertEqual(len(names), 8)
+        self.assertIn("reactive-netty-jvm-virtual", names)
+        self.assertNotIn("web-netty-jvm-platform", names)
+        self.assertNotIn("reactive-tomcat-jvm-platform", names)
+
+    def test_quick_preset(self):
+        names = [c.name for c in bench.select(bench.parse_args(["--preset", "quick"]))]
+        self.assertEqual(names, ["web-tomcat-jvm-platform", "web-tomcat-jvm-virtual", "reactive-netty-jvm-platform"])
+
+    def test_an_axis_on_the_command_line_replaces_the_preset_shortlist(self):
+        names = [c.name for c in bench.select(bench.parse_args(["--servers", "jetty,undertow", "--models", "virtual"]))]
+        self.assertEqual(names, ["web-jetty-jvm-virtual", "web-undertow-jvm-virtual"])
+
+    def test_flavour_axis_is_extensible(self):
+        bench.FLAVOURS["cds"] = bench.Flavour("cds", "test only", jvm_args=["-XX:SharedArchiveFile=app.jsa"])
+        try:
+            a = bench.parse_args(["--apps", "web", "--servers", "tomcat", "--models", "platform", "--flavours", "jvm,cds"])
+            cfgs = bench.select(a)
+            self.assertEqual([c.name for c in cfgs], ["web-tomcat-jvm-platform", "web-tomcat-cds-platform"])
+            app = bench.App.__new__(bench.App)
+            app.cfg, app.args, app.port = cfgs[1], a, 1234
+            cmd = app.command()
+            self.assertLess(cmd.index("-XX:SharedArchiveFile=app.jsa"), cmd.index("-jar"))
+            self.assertIn("--app.threads.model=platform", cmd)
+            self.assertIn("--server.port=1234", cmd)
+        finally:
+            del bench.FLAVOURS["cds"]
+
+    def test_unknown_flavour_is_refused(self):
+        with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()) as err:
+            bench.parse_args(["--flavours", "native-but-not-yet"])
+        self.assertIn("unknown flavour", err.getvalue())
+
+
+class Tables(unittest.TestCase):
+    def setUp(self):
+        self.runs = [run("web-tomcat-jvm-platform", "platform", steps=report.parse_steps_summary(steps_doc([STEP_100, STEP_2700])),
+                         ramp=report.parse_ramp_summary(RAMP_DOC)),
+                     run("web-tomcat-jvm-virtual", "virtual", steps=report.parse_steps_summary(steps_doc([STEP_100])),
+                         rss=389.8, cpu=369.8, error="app died")]
+
+    def test_markdown_published_format(self):
+        md = report.markdown(self.runs)
+        self.assertIn("| config | requests | concurrency | success % | total s | slowest s | fastest s | avg s | p95 s | req/s |", md)
+        self.assertIn("| web-tomcat-jvm-platform | 2700 | 2700 | 96.3 | 14.20 | 14.11 | 1.05 | 7.42 | 13.50 | 190.1 |", md)
+        # the pivot: a missing step shows as a dash
+        self.assertIn("| web-tomcat-jvm-virtual | 1.28 | — |", md)
+        self.assertIn("| web-tomcat-jvm-platform | 14064 | 33.45 | 405.7 | 394.2 | 503.7 | 549.6 | 1.45 | 12.50 | FAILED: errors |", md)
+        self.assertIn("| web-tomcat-jvm-virtual | 1.778 | 369.8 | 389.8 | none | virtual/tomcat/jvm — ERROR: app died |", md)
+        # every table row has as many cells as its header
+        for block in re.findall(r"((?:^\|.*\|$\n?)+)", md, re.M):
+            widths = {line.count("|") for line in block.strip().splitlines()}
+            self.assertEqual(len(widths), 1, block)
+
+    def test_csv(self):
+        rows = list(csv.DictReader(io.StringIO(report.to_csv(self.runs))))
+        self.assertEqual(len(rows), 4)  # 2 steps + 1 ramp + 1 step
+        self.assertEqual(rows[0]["script"], "steps")
+        self.assertEqual(rows[1]["average_s"], "7.42")
+        ramp = [r for r in rows if r["script"] == "ramp"][0]
+        self.assertEqual(ramp["requests"], "14064")
+        self.assertEqual(ramp["success_pct"], "87.5")
+        self.assertEqual(rows[3]["error"], "app died")
+
+
+class Charts(unittest.TestCase):
+    def test_bar_heights_are_proportional_and_missing_values_skipped(self):
+        svg = report.svg_grouped_bars("c", "t", ["a", "b"], {"x": [10.0, None], "y": [5.0, 2.5]}, "u")
+        heights = [float(h) for h in re.findall(r'<rect class="mark"[^>]* height="([\d.]+)"', svg)]
+        self.assertEqual(len(heights), 3)
+        self.assertAlmostEqual(heights[0] / heights[1], 2.0, places=2)
+        self.assertAlmostEqual(heights[1] / heights[2], 2.0, places=2)
+
+    def test_nice_max(self):
+        self.assertEqual(report._nice_max(7.42), 8)
+        self.assertEqual(report._nice_max(190.1), 200)
+        self.assertEqual(report._nice_max(0), 1.0)
+
+    def test_report_is_self_contained_and_has_every_chart(self):
+        runs = [run("web-tomcat-jvm-platform", "platform", steps=report.parse_steps_summary(steps_doc([STEP_100, STEP_2700])),
+                    ramp=report.parse_ramp_summary(RAMP_DOC))]
+        page = report.html_report(runs, {"timestamp": "t", "machine": "m"}, {"a/b.html": "a/b.html"})
+        for cid in crr.EXPECTED_CHARTS + ["chart-ramp", "chart-ramp-rps"]:
+            self.assertIn(f'id="{cid}"', page)
+        self.assertNotRegex(page, r'<(script|img|link)[^>]+(src|href)=')
+        urls = set(re.findall(r'https?://[^"\s<]+', page))
+        self.assertEqual(urls, {"http://www.w3.org/2000/svg"})
+
+    def test_layout_is_read_from_dumped_dom(self):
+        dom = '<pre id="chart-layout">{&quot;page&quot;: {&quot;w&quot;: 1, &quot;h&quot;: 2}, &quot;charts&quot;: []}</pre>'
+        self.assertEqual(crr.layout_from_dom(dom)["page"], {"w": 1, "h": 2})
+        with self.assertRaises(ValueError):
+            crr.layout_from_dom('<pre id="chart-layout"></pre>')
+
+
+def png(width, height, pixel, filt=0):
+    """Encodes an RGB PNG; pixel(x, y) -> (r, g, b). filt 0 (none) or 1 (sub) to test the decoder."""
+    raw = bytearray()
+    for y in range(height):
+        raw.append(filt)
+        line = [c for x in range(width) for c in pixel(x, y)]
+        if filt == 1:
+            line = [(v - (line[i - 3] if i >= 3 else 0)) & 0xFF for i, v in enumerate(line)]
+        raw += bytes(line)
+
+    def chunk(t, d):
+        return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(bytes(raw))) + chunk(b"IEND", b""))
+
+
+class Screenshot(unittest.TestCase):
+    def test_blank_white_png_has_no_coloured_pixels(self):
+        w, h, rows = crr.decode_png(png(20, 10, lambda x, y: (255, 255, 255)))
+        self.assertEqual((w, h), (20, 10))
+        self.assertEqual(crr.coloured_pixels(rows, (0, 0, 20, 10)), 0)
+
+    def test_grey_text_and_axes_do_not_count(self):
+        _, _, rows = crr.decode_png(png(20, 10, lambda x, y: (51, 51, 51) if x == 3 else (221, 221, 221)))
+        self.assertEqual(crr.coloured_pixels(rows, (0, 0, 20, 10)), 0)
+
+    def test_a_bar_counts_only_inside_the_box(self):
+        bar = lambda x, y: (31, 119, 180) if 5 <= x < 10 and y >= 4 else (255, 255, 255)  # noqa: E731
+        for filt in (0, 1):
+            _, _, rows = crr.decode_png(png(20, 10, bar, filt))
+            self.assertEqual(crr.coloured_pixels(rows, (0, 0, 20, 10)), 5 * 6)
+            self.assertEqual(crr.coloured_pixels(rows, (0, 0, 7, 10)), 2 * 6)
+            self.assertEqual(crr.coloured_pixels(rows, (10, 0, 10, 10)), 0)
+
+    def test_not_a_png(self):
+        with self.assertRaises(ValueError):
+            crr.decode_png(b"GIF89a")
+
+
+if __name__ == "__main__":
+    unittest.main()
