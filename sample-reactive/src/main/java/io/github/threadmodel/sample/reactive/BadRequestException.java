@@ -1,0 +1,10 @@
+package io.github.threadmodel.sample.reactive;
+
+/** Answered with 400 and a JSON error body. */
+public class BadRequestException extends RuntimeException {
+
+	public BadRequestException(String message) {
+		super(message);
+	}
+
+}

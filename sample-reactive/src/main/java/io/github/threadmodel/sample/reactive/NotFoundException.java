@@ -1,0 +1,10 @@
+package io.github.threadmodel.sample.reactive;
+
+/** Answered with 404 and a JSON error body. */
+public class NotFoundException extends RuntimeException {
+
+	public NotFoundException(String message) {
+		super(message);
+	}
+
+}

@@ -1,0 +1,37 @@
+package io.github.threadmodel.sample.reactive;
+
+import java.time.Duration;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.data.redis.LettuceClientConfigurationBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Profile;
+
+/**
+ * Redis down must not make requests hang: while the connection is lost, commands are rejected at once instead of
+ * being queued until Redis returns, connecting gives up after {@code spring.data.redis.connect-timeout}, and a
+ * command that gets no answer fails after {@code spring.data.redis.timeout}. Lettuce reconnects by itself.
+ */
+@Configuration(proxyBeanMethods = false)
+@Profile("redis")
+class RedisClientConfiguration {
+
+	@Bean
+	LettuceClientConfigurationBuilderCustomizer failFastWhenRedisIsDown(
+			@Value("${spring.data.redis.connect-timeout:2s}") Duration connectTimeout,
+			@Value("${spring.data.redis.timeout:2s}") Duration commandTimeout) {
+		return (builder) -> builder.commandTimeout(commandTimeout)
+			.clientOptions(ClientOptions.builder()
+				.autoReconnect(true)
+				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+				.socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).build())
+				.timeoutOptions(TimeoutOptions.enabled(commandTimeout))
+				.build());
+	}
+
+}

@@ -1,0 +1,57 @@
+package io.github.threadmodel.sample.reactive;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import reactor.core.publisher.Mono;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Profile;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * The cache with the {@code redis} profile: one hash per user, {@code users:<id>}, with the fields name, email,
+ * createdAt and updatedAt (the same layout as sample-web's), expiring after {@code sample.cache.ttl}.
+ */
+@Component
+@Profile("redis")
+class RedisUserCache implements UserCache {
+
+	private final ReactiveStringRedisTemplate redis;
+
+	private final Duration ttl;
+
+	RedisUserCache(ReactiveStringRedisTemplate redis, @Value("${sample.cache.ttl:10m}") Duration ttl) {
+		this.redis = redis;
+		this.ttl = ttl;
+	}
+
+	static String key(long id) {
+		return "users:" + id;
+	}
+
+	@Override
+	public Mono<UserView> get(long id) {
+		return this.redis.<String, String>opsForHash()
+			.entries(key(id))
+			.collectMap(Map.Entry::getKey, Map.Entry::getValue)
+			.filter((fields) -> !fields.isEmpty())
+			.map((fields) -> new UserView(id, fields.get("name"), fields.get("email"),
+					LocalDateTime.parse(fields.get("createdAt")), LocalDateTime.parse(fields.get("updatedAt"))));
+	}
+
+	@Override
+	public Mono<Void> put(UserView user) {
+		Map<String, String> fields = new LinkedHashMap<>();
+		fields.put("name", user.name());
+		fields.put("email", user.email());
+		fields.put("createdAt", user.createdAt().toString());
+		fields.put("updatedAt", user.updatedAt().toString());
+		String key = key(user.id());
+		return this.redis.<String, String>opsForHash().putAll(key, fields).then(this.redis.expire(key, this.ttl)).then();
+	}
+
+}

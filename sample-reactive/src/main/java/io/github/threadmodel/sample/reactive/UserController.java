@@ -1,0 +1,30 @@
+package io.github.threadmodel.sample.reactive;
+
+import reactor.core.publisher.Mono;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Users from the database (R2DBC) and from the cache. */
+@RestController
+public class UserController {
+
+	private final UserService users;
+
+	public UserController(UserService users) {
+		this.users = users;
+	}
+
+	@GetMapping(path = "/users/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+	public Mono<UserView> user(@PathVariable long id) {
+		return this.users.fromDatabase(id);
+	}
+
+	@GetMapping(path = "/users/{id}/cache", produces = MediaType.APPLICATION_JSON_VALUE)
+	public Mono<UserView> cachedUser(@PathVariable long id) {
+		return this.users.fromCache(id);
+	}
+
+}

@@ -1,0 +1,7 @@
+package io.github.threadmodel.sample.reactive;
+
+import java.time.LocalDateTime;
+
+/** What {@code /users/{id}} and {@code /users/{id}/cache} answer, and what the cache holds. */
+public record UserView(long id, String name, String email, LocalDateTime createdAt, LocalDateTime updatedAt) {
+}

@@ -1,0 +1,197 @@
+package io.github.threadmodel.sample.reactive;
+
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every endpoint over real HTTP. Subclasses start the application with one thread model (and, for the *IT
+ * classes, with the real MariaDB and Redis). Metrics export is on, as in the application, for /actuator/prometheus.
+ */
+@AutoConfigureObservability(tracing = false)
+abstract class EndpointsTestSupport {
+
+	static final String TEST_PROPERTIES_GREETINGS = "sample.greetings.delay=200ms";
+
+	private static final Pattern GREETING = Pattern.compile("(Hello|Hi|Olá|Oi|Hallo) (.+)!");
+
+	@LocalServerPort
+	int port;
+
+	Http http;
+
+	/** "platform" or "virtual". */
+	abstract String model();
+
+	@BeforeEach
+	void client() {
+		this.http = new Http(this.port);
+	}
+
+	@Test
+	void greetingsWaitTheDelayAndGreetTheWorldByDefault() {
+		Http.Reply reply = this.http.get("/greetings");
+		assertThat(reply.status()).isEqualTo(200);
+		assertThat(reply.contentType()).startsWith("text/plain");
+		assertThat(reply.body()).matches(GREETING).endsWith(" World!");
+		assertThat(reply.millis()).isGreaterThanOrEqualTo(200);
+	}
+
+	@Test
+	void greetingsUseTheName() {
+		Http.Reply reply = this.http.get("/greetings?name=Ana");
+		assertThat(reply.status()).isEqualTo(200);
+		assertThat(reply.body()).matches(GREETING).endsWith(" Ana!");
+		assertThat(reply.millis()).isGreaterThanOrEqualTo(200);
+	}
+
+	@Test
+	void pingAnswersOne() {
+		Http.Reply reply = this.http.get("/ping");
+		assertThat(reply.status()).isEqualTo(200);
+		assertThat(reply.contentType()).startsWith("text/plain");
+		assertThat(reply.body()).isEqualTo("1");
+	}
+
+	@Test
+	void healthIsOk() {
+		Http.Reply reply = this.http.get("/health");
+		assertThat(reply.status()).isEqualTo(200);
+		assertThat(reply.contentType()).startsWith("application/json");
+		assertThat(reply.body()).isEqualTo("{\"health\":\"ok\"}");
+	}
+
+	@Test
+	void userOneComesFromTheDatabase() {
+		Http.Reply reply = this.http.get("/users/1");
+		assertThat(reply.status()).isEqualTo(200);
+		assertThat(reply.contentType()).startsWith("application/json");
+		assertUser(reply.json(), 1, "greg", "greg@gmail.com");
+	}
+
+	@Test
+	void unknownUserIsNotFoundWithAJsonError() {
+		for (String path : new String[] { "/users/999999", "/users/999999/cache" }) {
+			Http.Reply reply = this.http.get(path);
+			assertThat(reply.status()).as(path).isEqualTo(404);
+			assertThat(reply.contentType()).startsWith("application/json");
+			assertThat(reply.json().path("status").asInt()).isEqualTo(404);
+			assertThat(reply.json().path("message").asText()).isEqualTo("user 999999 not found");
+			assertThat(reply.json().path("path").asText()).isEqualTo(path);
+		}
+	}
+
+	@Test
+	void nonNumericIdIsABadRequest() {
+		for (String path : new String[] { "/users/abc", "/users/abc/cache", "/products/abc" }) {
+			Http.Reply reply = this.http.get(path);
+			assertThat(reply.status()).as(path).isEqualTo(400);
+			assertThat(reply.json().path("status").asInt()).isEqualTo(400);
+			assertThat(reply.json().path("message").asText()).contains("abc");
+		}
+	}
+
+	@Test
+	void cachedUserOneIsThere() {
+		Http.Reply reply = this.http.get("/users/1/cache");
+		assertThat(reply.status()).isEqualTo(200);
+		assertThat(reply.contentType()).startsWith("application/json");
+		assertUser(reply.json(), 1, "greg", "greg@gmail.com");
+	}
+
+	@Test
+	void cacheMissIsFilledFromTheDatabase() {
+		JsonNode fromDatabase = this.http.get("/users/3").json();
+		Http.Reply first = this.http.get("/users/3/cache");
+		Http.Reply second = this.http.get("/users/3/cache");
+		assertThat(first.status()).isEqualTo(200);
+		assertThat(second.status()).isEqualTo(200);
+		assertUser(first.json(), 3, "bruno", "bruno@example.com");
+		assertThat(second.json()).isEqualTo(first.json());
+		assertThat(first.json().path("createdAt").asText()).startsWith(fromDatabase.path("createdAt").asText().substring(0, 16));
+	}
+
+	@Test
+	void productIsComposedFromFourConcurrentNonBlockingCalls() {
+		Http.Reply reply = this.http.get("/products/42");
+		assertThat(reply.status()).isEqualTo(200);
+		assertThat(reply.contentType()).startsWith("application/json");
+		JsonNode product = reply.json();
+		assertThat(product.path("id").asLong()).isEqualTo(42);
+		assertThat(product.path("product").path("name").asText()).isEqualTo("Product 42");
+		assertThat(product.path("inventory").has("quantity")).isTrue();
+		assertThat(product.path("recommendations")).hasSize(3);
+		assertThat(product.path("competitorPrices")).hasSize(2);
+		JsonNode calls = product.path("calls");
+		assertThat(calls.size()).isEqualTo(4);
+		long slowest = 0;
+		long sum = 0;
+		for (String name : new String[] { "database", "inventory", "recommendations", "competitorPrices" }) {
+			long ms = calls.path(name).path("ms").asLong(-1);
+			assertThat(ms).as(name).isBetween(100L, 200L); // the test ranges: 100-200 ms each
+			// Mono.delay: the calls complete on Reactor's timer threads, no request or task thread waits.
+			assertThat(calls.path(name).path("thread").asText()).as(name).startsWith("parallel-");
+			slowest = Math.max(slowest, ms);
+			sum += ms;
+		}
+		// At least the slowest call, and less than the calls one after the other: they ran in parallel.
+		assertThat(reply.millis()).isGreaterThanOrEqualTo(slowest).isLessThan(sum);
+	}
+
+	@Test
+	void productZeroIsNotFound() {
+		Http.Reply reply = this.http.get("/products/0");
+		assertThat(reply.status()).isEqualTo(404);
+		assertThat(reply.json().path("message").asText()).isEqualTo("product 0 not found");
+	}
+
+	@Test
+	void cpuSpinsOffTheEventLoopOnTheRequestThreadOfTheModel() {
+		Http.Reply reply = this.http.get("/cpu?ms=60");
+		assertThat(reply.status()).isEqualTo(200);
+		assertThat(reply.contentType()).startsWith("application/json");
+		JsonNode body = reply.json();
+		assertThat(body.path("ms").asLong()).isEqualTo(60);
+		assertThat(body.path("elapsedMs").asDouble()).isGreaterThanOrEqualTo(60);
+		assertThat(body.path("iterations").asLong()).isPositive();
+		assertThat(body.path("thread").asText()).startsWith("request-" + model() + "-");
+		assertThat(body.path("virtual").asBoolean()).isEqualTo(model().equals("virtual"));
+		assertThat(reply.millis()).isGreaterThanOrEqualTo(60);
+	}
+
+	@Test
+	void cpuDefaultsToTwentyMillisecondsAndRejectsBadValues() {
+		assertThat(this.http.get("/cpu").json().path("ms").asLong()).isEqualTo(20);
+		Http.Reply negative = this.http.get("/cpu?ms=-1");
+		assertThat(negative.status()).isEqualTo(400);
+		assertThat(negative.json().path("message").asText()).contains("ms must be between");
+		assertThat(this.http.get("/cpu?ms=x").status()).isEqualTo(400);
+	}
+
+	@Test
+	void actuatorShowsTheModelAndTheServer() {
+		Http.Reply reply = this.http.get("/actuator/threadmodel");
+		assertThat(reply.status()).isEqualTo(200);
+		assertThat(reply.json().path("model").asText()).isEqualTo(model());
+		assertThat(reply.json().path("server").asText()).isEqualTo("netty");
+		Http.Reply prometheus = this.http.get("/actuator/prometheus");
+		assertThat(prometheus.status()).isEqualTo(200);
+		assertThat(prometheus.body()).contains("http_server_requests_seconds");
+	}
+
+	static void assertUser(JsonNode user, long id, String name, String email) {
+		assertThat(user.path("id").asLong()).isEqualTo(id);
+		assertThat(user.path("name").asText()).isEqualTo(name);
+		assertThat(user.path("email").asText()).isEqualTo(email);
+		assertThat(user.path("createdAt").asText()).matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}.*");
+		assertThat(user.path("updatedAt").asText()).matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}.*");
+	}
+
+}

@@ -1,0 +1,61 @@
+package io.github.threadmodel.sample.reactive;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** Real HTTP requests to the application under test, timed. */
+final class Http {
+
+	private static final ObjectMapper JSON = new ObjectMapper();
+
+	private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+	private final int port;
+
+	Http(int port) {
+		this.port = port;
+	}
+
+	Reply get(String path) {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+			.timeout(Duration.ofSeconds(20))
+			.GET()
+			.build();
+		long start = System.nanoTime();
+		try {
+			HttpResponse<String> response = this.client.send(request, HttpResponse.BodyHandlers.ofString());
+			long millis = (System.nanoTime() - start) / 1_000_000;
+			return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+					response.body(), millis);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	record Reply(int status, String contentType, String body, long millis) {
+
+		JsonNode json() {
+			try {
+				return JSON.readTree(this.body);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException("not JSON: " + this.body, ex);
+			}
+		}
+
+	}
+
+}
