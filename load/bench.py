@@ -338,13 +338,20 @@ class App:
         LIVE_APPS.append(self)
         deadline = t0 + timeout
         last = None
+        first_answer = None
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"app exited with {self.proc.returncode} during startup; see {self.outdir / 'app.log'}")
             try:
                 doc = http_json(f"{self.base}/actuator/threadmodel")
+                info = report.parse_threadmodel(doc)
+                # Ready means applicationReadyMs is set; allow it 15 s after the endpoint first answers.
+                first_answer = first_answer or time.monotonic()
+                if info["startup_s"] is None and time.monotonic() < first_answer + 15:
+                    time.sleep(0.2)
+                    continue
                 (self.outdir / "threadmodel.json").write_text(json.dumps(doc, indent=2))
-                return report.parse_threadmodel(doc), time.monotonic() - t0
+                return info, time.monotonic() - t0
             except (urllib.error.URLError, ConnectionError, OSError, ValueError) as e:
                 last = e
                 time.sleep(0.2)

@@ -73,15 +73,25 @@ def _path_of(url: str) -> str:
     return url
 
 
+def flavour_name(f) -> str:
+    """runtime.flavour is a string ("jvm") or an object ({"name": "jvm", "cds": false, ...})."""
+    if isinstance(f, str) and f:
+        return f
+    if isinstance(f, dict) and isinstance(f.get("name"), str) and f["name"]:
+        return f["name"]
+    return "unknown"
+
+
 def parse_threadmodel(doc: dict) -> dict:
-    """The fields of /actuator/threadmodel the runner relies on."""
+    """The fields of /actuator/threadmodel the runner relies on. startup_s is applicationReadyMs,
+    which is null until the application-ready event (the endpoint can answer a moment before)."""
     startup = doc.get("startup") or {}
     runtime = doc.get("runtime") or {}
     ready = startup.get("applicationReadyMs")
     return {
         "model": doc.get("model", "unknown"),
         "server": doc.get("server", "unknown"),
-        "flavour": runtime.get("flavour", "unknown"),
+        "flavour": flavour_name(runtime.get("flavour")),
         "startup_s": None if ready is None else float(ready) / 1000.0,
     }
 

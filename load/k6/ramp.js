@@ -47,6 +47,8 @@ export const options = {
   },
   thresholds: {
     errors: ['rate<0.10'],
+    // A script that throws before recording anything must not pass on an empty error rate.
+    requests: ['count>0'],
     http_req_duration: ['p(95)<5000'],
     'http_req_duration{expected_response:true}': ['p(90)<3000'],
     response_time: ['p(95)<5000'],

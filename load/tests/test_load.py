@@ -101,6 +101,16 @@ class K6Parsing(unittest.TestCase):
                          {"model": "virtual", "server": "jetty", "flavour": "jvm", "startup_s": 2.99})
         self.assertIsNone(report.parse_threadmodel({})["startup_s"])
 
+    def test_threadmodel_as_the_starter_writes_it(self):
+        # flavour is an object; applicationReadyMs is null for a moment after the server answers.
+        doc = {"model": "platform", "server": "tomcat",
+               "startup": {"contextRefreshedMs": 10144, "webServerStartedMs": 10120, "applicationReadyMs": None},
+               "runtime": {"flavour": {"name": "jvm", "cds": False, "aotCache": False}}}
+        info = report.parse_threadmodel(doc)
+        self.assertEqual(info["flavour"], "jvm")
+        self.assertIsNone(info["startup_s"])
+        self.assertEqual(report.flavour_name({"cds": True}), "unknown")
+
 
 class Matrix(unittest.TestCase):
     def test_full_matrix_pairs_servers_with_their_app(self):

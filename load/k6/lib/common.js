@@ -34,12 +34,19 @@ export function readThreadModel(baseUrl) {
     const j = res.json();
     info.model = j.model || 'unknown';
     info.server = j.server || 'unknown';
-    info.flavour = (j.runtime && j.runtime.flavour) || 'unknown';
+    info.flavour = flavourName(j.runtime && j.runtime.flavour);
     info.applicationReadyMs = (j.startup && j.startup.applicationReadyMs) ?? null;
   } catch (e) {
     console.warn(`/actuator/threadmodel is not JSON: ${e}`);
   }
   return info;
+}
+
+// runtime.flavour is either a string ("jvm") or an object with a name ({"name": "jvm", "cds": false, ...}).
+export function flavourName(f) {
+  if (typeof f === 'string' && f) return f;
+  if (f && typeof f === 'object' && typeof f.name === 'string' && f.name) return f.name;
+  return 'unknown';
 }
 
 function jsonBody(r) {
@@ -66,7 +73,7 @@ export function expectationFor(endpoint) {
   if (path === '/ping') return { kind: 'text', ok: (r) => typeof r.body === 'string' && r.body.trim() === '1' };
   if (path === '/health') return { kind: 'json', ok: (r) => { const j = jsonBody(r); return isObject(j) && j.health === 'ok'; } };
   if (path.startsWith('/products/')) {
-    return { kind: 'json', ok: (r) => { const j = jsonBody(r); return isObject(j) && ('id' in j || 'name' in j); } };
+    return { kind: 'json', ok: (r) => { const j = jsonBody(r); return isObject(j) && 'id' in j && Object.keys(j).length > 1; } };
   }
   if (path.startsWith('/users/')) return { kind: 'json', ok: (r) => { const j = jsonBody(r); return isObject(j) && 'email' in j; } };
   // /cpu and anything else: a non-empty JSON object.
