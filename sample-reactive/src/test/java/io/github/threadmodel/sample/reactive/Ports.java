@@ -1,0 +1,37 @@
+package io.github.threadmodel.sample.reactive;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.function.Supplier;
+
+final class Ports {
+
+	private Ports() {
+	}
+
+	/** A port that nothing listens on right now. */
+	static int free() {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			socket.setReuseAddress(true);
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** Polls {@code reply} every 200 ms until its status is {@code status}, for at most {@code limit}. */
+	static Http.Reply awaitStatus(int status, Duration limit, Supplier<Http.Reply> reply) throws InterruptedException {
+		long deadline = System.nanoTime() + limit.toNanos();
+		Http.Reply last = reply.get();
+		while (last.status() != status && System.nanoTime() < deadline) {
+			Thread.sleep(200);
+			last = reply.get();
+		}
+		return last;
+	}
+
+}
