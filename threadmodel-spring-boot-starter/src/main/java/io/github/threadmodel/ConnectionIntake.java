@@ -36,7 +36,8 @@ public record ConnectionIntake(int configured, Integer somaxconn) {
 
 	private static Integer readSomaxconn() {
 		try {
-			return Integer.valueOf(Files.readString(SOMAXCONN).trim());
+			// Not Files.readString: /proc files report a size of 0, and it reads only a few bytes.
+			return Integer.valueOf(Files.readAllLines(SOMAXCONN).get(0).trim());
 		}
 		catch (IOException | RuntimeException ex) {
 			return null;

@@ -1,8 +1,11 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.ThreadModelExecutor;
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.Executor;
 
 import org.springframework.core.Ordered;
+import org.springframework.core.task.AsyncTaskExecutor;
 import org.springframework.web.reactive.config.BlockingExecutionConfigurer;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 
@@ -14,14 +17,14 @@ import org.springframework.web.reactive.config.WebFluxConfigurer;
  */
 public class ThreadModelWebFluxConfigurer implements WebFluxConfigurer, Ordered {
 
-	private final ThreadModelExecutor executor;
+	private final AsyncTaskExecutor executor;
 
 	/**
 	 * Creates a configurer.
 	 * @param executor the executor for blocking controller methods
 	 */
-	public ThreadModelWebFluxConfigurer(ThreadModelExecutor executor) {
-		this.executor = executor;
+	public ThreadModelWebFluxConfigurer(Executor executor) {
+		this.executor = new TrampoliningExecutor(executor);
 	}
 
 	@Override
@@ -32,6 +35,48 @@ public class ThreadModelWebFluxConfigurer implements WebFluxConfigurer, Ordered 
 	@Override
 	public int getOrder() {
 		return Ordered.LOWEST_PRECEDENCE;
+	}
+
+	/**
+	 * WebFlux runs a blocking handler with {@code subscribeOn(Schedulers.fromExecutor(executor))},
+	 * which hands the executor two tasks per request: the subscription, then the demand
+	 * that calls the handler. This executor runs a task handed over from inside one of its
+	 * own tasks on the same thread, right after it (as Reactor's trampolining executor
+	 * scheduler does), so one request is one task: counted once, waiting in the queue once.
+	 */
+	static final class TrampoliningExecutor implements AsyncTaskExecutor {
+
+		private final ThreadLocal<Queue<Runnable>> pending = new ThreadLocal<>();
+
+		private final Executor executor;
+
+		TrampoliningExecutor(Executor executor) {
+			this.executor = executor;
+		}
+
+		@Override
+		public void execute(Runnable task) {
+			Queue<Runnable> running = this.pending.get();
+			if (running != null) {
+				running.add(task);
+				return;
+			}
+			this.executor.execute(() -> runWithFollowers(task));
+		}
+
+		private void runWithFollowers(Runnable task) {
+			Queue<Runnable> followers = new ArrayDeque<>();
+			this.pending.set(followers);
+			try {
+				for (Runnable next = task; next != null; next = followers.poll()) {
+					next.run();
+				}
+			}
+			finally {
+				this.pending.remove();
+			}
+		}
+
 	}
 
 }

@@ -1,0 +1,103 @@
+package io.github.threadmodel.testapp;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.websocket.servlet.WebSocketServletAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.embedded.jetty.JettyServletWebServerFactory;
+import org.springframework.boot.web.embedded.netty.NettyReactiveWebServerFactory;
+import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
+import org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFactory;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+/**
+ * Starts the test application on each embedded server, on a random port, with the
+ * management endpoints on a port of their own (so that the endpoint answers while all
+ * request threads are busy).
+ */
+public enum TestServers {
+
+	TOMCAT(TomcatApp.class, "servlet"), JETTY(JettyApp.class, "servlet"), UNDERTOW(UndertowApp.class, "servlet"),
+	NETTY(NettyApp.class, "reactive");
+
+	private final Class<?> application;
+
+	private final String webApplicationType;
+
+	TestServers(Class<?> application, String webApplicationType) {
+		this.application = application;
+		this.webApplicationType = webApplicationType;
+	}
+
+	public String id() {
+		return name().toLowerCase(Locale.ROOT);
+	}
+
+	public ConfigurableApplicationContext start(String... properties) {
+		String[] args = Stream
+			.concat(Stream.of("--server.port=0", "--management.server.port=0",
+					"--management.endpoints.web.exposure.include=threadmodel,metrics",
+					"--spring.main.web-application-type=" + this.webApplicationType, "--spring.main.banner-mode=off"),
+					Arrays.stream(properties).map((property) -> "--" + property))
+			.toArray(String[]::new);
+		return new SpringApplicationBuilder(this.application).run(args);
+	}
+
+	/**
+	 * The test class path holds every server, so Spring Boot's WebSocket auto-configuration
+	 * would set Tomcat's WebSocket support up on Jetty too; the tests need no WebSockets.
+	 */
+	@SpringBootConfiguration(proxyBeanMethods = false)
+	@EnableAutoConfiguration(exclude = WebSocketServletAutoConfiguration.class)
+	@Import(ThreadController.class)
+	public static class TestApp {
+
+	}
+
+	@Import(TestApp.class)
+	static class TomcatApp {
+
+		@Bean
+		TomcatServletWebServerFactory tomcatFactory() {
+			return new TomcatServletWebServerFactory();
+		}
+
+	}
+
+	@Import(TestApp.class)
+	static class JettyApp {
+
+		@Bean
+		JettyServletWebServerFactory jettyFactory() {
+			return new JettyServletWebServerFactory();
+		}
+
+	}
+
+	@Import(TestApp.class)
+	static class UndertowApp {
+
+		@Bean
+		UndertowServletWebServerFactory undertowFactory() {
+			return new UndertowServletWebServerFactory();
+		}
+
+	}
+
+	@Import(TestApp.class)
+	static class NettyApp {
+
+		@Bean
+		NettyReactiveWebServerFactory nettyFactory() {
+			return new NettyReactiveWebServerFactory();
+		}
+
+	}
+
+}
