@@ -378,7 +378,9 @@ class App:
             self.cgroup = None
 
 
-def run_k6(k6: str, script: str, base: str, env_extra: dict, outdir: Path, time_limit: float, dashboard: bool) -> int:
+def run_k6(k6: str, script: str, base: str, env_extra: dict, outdir: Path, time_limit: float, dashboard: bool,
+           stats: dict | None = None) -> int:
+    """Runs one k6 script (bounded by time_limit); stats["k6_peak_cpu_pct"] gets k6's own peak CPU."""
     env = dict(os.environ)
     env.update({"BASE_URL": base, "SUMMARY_DIR": str(outdir), "K6_NO_USAGE_REPORT": "true"})
     env.update({k: str(v) for k, v in env_extra.items()})
@@ -388,6 +390,9 @@ def run_k6(k6: str, script: str, base: str, env_extra: dict, outdir: Path, time_
     cmd = [k6, "run", "--quiet", "--no-color", str(HERE / "k6" / f"{script}.js")]
     with open(outdir / f"{env_extra.get('SUMMARY_NAME', script)}-k6.log", "wb") as logf:
         p = subprocess.Popen(cmd, env=env, stdout=logf, stderr=subprocess.STDOUT, start_new_session=True)
+        own = Sampler(p.pid, 0.5)
+        own.phase = "load"
+        own.start()
         try:
             return p.wait(timeout=time_limit)
         except subprocess.TimeoutExpired:
@@ -399,6 +404,10 @@ def run_k6(k6: str, script: str, base: str, env_extra: dict, outdir: Path, time_
             os.killpg(p.pid, signal.SIGKILL)
             p.wait()
             raise
+        finally:
+            own.stop()
+            if stats is not None and own.peak()[0] is not None:
+                stats["k6_peak_cpu_pct"] = max(stats.get("k6_peak_cpu_pct") or 0.0, own.peak()[0])
 
 
 def bench_one(cfg: Config, args, k6: str, root: Path, cgroup_info) -> dict:
@@ -417,6 +426,7 @@ def bench_one(cfg: Config, args, k6: str, root: Path, cgroup_info) -> dict:
         run["reported"] = {k: info[k] for k in ("model", "server", "flavour")}
         run["startup_s"] = info["startup_s"]
         run["startup_wall_s"] = round(wall, 3)
+        run["accept_backlog"] = info.get("accept_backlog")
         log(f"{cfg.name}: ready; reports model={info['model']} server={info['server']} flavour={info['flavour']} "
             f"applicationReady={info['startup_s']}s")
         mismatch = [k for k in ("model", "server") if info[k] != getattr(cfg, k)]
@@ -433,7 +443,7 @@ def bench_one(cfg: Config, args, k6: str, root: Path, cgroup_info) -> dict:
                 rc = run_k6(k6, "steps", app.base,
                             {"STEPS": n, "ENDPOINT": args.steps_endpoint, "KEEP_ALIVE": str(args.keep_alive).lower(),
                              "STEP_WINDOW": args.step_window, "SUMMARY_NAME": name},
-                            outdir, args.step_window + 120, dashboard=False)
+                            outdir, args.step_window + 120, dashboard=False, stats=run)
                 sampler.phase = "between"
                 doc = _read_json(outdir / f"{name}-summary.json")
                 rows = report.parse_steps_summary(doc) if doc else []
@@ -453,7 +463,7 @@ def bench_one(cfg: Config, args, k6: str, root: Path, cgroup_info) -> dict:
             rc = run_k6(k6, "ramp", app.base,
                         {"ENDPOINT": args.ramp_endpoint, "STAGE_SCALE": args.stage_scale, "PEAK_VUS": args.peak_vus,
                          "SUMMARY_NAME": "ramp"},
-                        outdir, full + 120, dashboard=not args.no_dashboard)
+                        outdir, full + 120, dashboard=not args.no_dashboard, stats=run)
             sampler.phase = "between"
             doc = _read_json(outdir / "ramp-summary.json")
             if doc:
@@ -483,6 +493,13 @@ def bench_one(cfg: Config, args, k6: str, root: Path, cgroup_info) -> dict:
                 run["mem_cap"] = app.cap
             (outdir / "run.json").write_text(json.dumps(run, indent=2))
     return run
+
+
+def _read(path: str):
+    try:
+        return Path(path).read_text().strip()
+    except OSError:
+        return None
 
 
 def _read_json(p: Path):
@@ -594,7 +611,8 @@ def main(argv=None) -> int:
     meta = {"timestamp": stamp, "command": " ".join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])]),
             **machine_info(k6), "load_before": os.getloadavg(),
             "note": "The load generator shares the cores with the app; other builds may run too, so expect noise.",
-            "cgroup": cgroup_info[2], "preset": a.preset, "configs": [c.name for c in cfgs]}
+            "cgroup": cgroup_info[2], "preset": a.preset, "configs": [c.name for c in cfgs],
+            "somaxconn": _read("/proc/sys/net/core/somaxconn")}
     log(f"{len(cfgs)} configuration(s) -> {root}")
     signal.signal(signal.SIGTERM, _stop_live_apps)
     signal.signal(signal.SIGINT, _stop_live_apps)

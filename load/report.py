@@ -24,7 +24,8 @@ STEP_FIELDS = ["requests", "concurrency", "success_pct", "total_s", "slowest_s",
                "average_s", "p95_s", "requests_per_s"]
 
 CSV_COLUMNS = ["config", "app", "server", "model", "flavour", "reported_model", "reported_server",
-               "reported_flavour", "startup_s", "peak_cpu_pct", "peak_rss_mb", "mem_cap", "script",
+               "reported_flavour", "startup_s", "peak_cpu_pct", "peak_rss_mb", "k6_peak_cpu_pct", "accept_backlog",
+               "mem_cap", "script",
                "endpoint", "keep_alive", *STEP_FIELDS, "median_s", "p90_s", "thresholds_ok", "error"]
 
 
@@ -93,6 +94,7 @@ def parse_threadmodel(doc: dict) -> dict:
         "server": doc.get("server", "unknown"),
         "flavour": flavour_name(runtime.get("flavour")),
         "startup_s": None if ready is None else float(ready) / 1000.0,
+        "accept_backlog": (doc.get("connections") or {}).get("acceptBacklog"),
     }
 
 
@@ -141,6 +143,7 @@ def csv_rows(runs: Iterable[dict]) -> list[dict]:
             "flavour": run["flavour"], "reported_model": rep.get("model"), "reported_server": rep.get("server"),
             "reported_flavour": rep.get("flavour"), "startup_s": run.get("startup_s"),
             "peak_cpu_pct": run.get("peak_cpu_pct"), "peak_rss_mb": run.get("peak_rss_mb"),
+            "k6_peak_cpu_pct": run.get("k6_peak_cpu_pct"), "accept_backlog": run.get("accept_backlog"),
             "mem_cap": run.get("mem_cap", ""), "thresholds_ok": run.get("thresholds_ok"),
             "error": run.get("error") or "",
         }
@@ -235,12 +238,15 @@ def markdown(runs: list[dict], meta: dict | None = None) -> str:
                          f"{'ok' if not m['thresholds_failed'] else 'FAILED: ' + ', '.join(m['thresholds_failed'])} |")
         lines.append("")
     lines += ["### Startup and resources (peak over the load phases, sampled from /proc)", "",
-              "| config | startup s | max CPU % | max memory MB | memory cap | reported model/server/flavour |",
-              "|---|---|---|---|---|---|"]
+              "| config | startup s | max CPU % | max memory MB | k6 max CPU % | accept backlog | memory cap | "
+              "reported model/server/flavour |",
+              "|---|---|---|---|---|---|---|---|"]
     for r in runs:
         rep = r.get("reported") or {}
         lines.append(f"| {r['config']} | {fmt(r.get('startup_s'), 3)} | {fmt(r.get('peak_cpu_pct'), 1)} | "
-                     f"{fmt(r.get('peak_rss_mb'), 1)} | {r.get('mem_cap') or 'none'} | "
+                     f"{fmt(r.get('peak_rss_mb'), 1)} | {fmt(r.get('k6_peak_cpu_pct'), 1)} | "
+                     f"{r.get('accept_backlog') if r.get('accept_backlog') is not None else '—'} | "
+                     f"{r.get('mem_cap') or 'none'} | "
                      f"{rep.get('model', '?')}/{rep.get('server', '?')}/{rep.get('flavour', '?')}"
                      f"{' — ERROR: ' + r['error'] if r.get('error') else ''} |")
     lines.append("")

@@ -96,9 +96,10 @@ class K6Parsing(unittest.TestCase):
 
     def test_threadmodel(self):
         doc = {"model": "virtual", "server": "jetty", "startup": {"applicationReadyMs": 2990},
-               "runtime": {"flavour": "jvm", "java": "25"}}
+               "runtime": {"flavour": "jvm", "java": "25"}, "connections": {"acceptBacklog": 8192}}
         self.assertEqual(report.parse_threadmodel(doc),
-                         {"model": "virtual", "server": "jetty", "flavour": "jvm", "startup_s": 2.99})
+                         {"model": "virtual", "server": "jetty", "flavour": "jvm", "startup_s": 2.99,
+                          "accept_backlog": 8192})
         self.assertIsNone(report.parse_threadmodel({})["startup_s"])
 
     def test_threadmodel_as_the_starter_writes_it(self):
@@ -156,6 +157,7 @@ class Tables(unittest.TestCase):
                          ramp=report.parse_ramp_summary(RAMP_DOC)),
                      run("web-tomcat-jvm-virtual", "virtual", steps=report.parse_steps_summary(steps_doc([STEP_100])),
                          rss=389.8, cpu=369.8, error="app died")]
+        self.runs[1].update(k6_peak_cpu_pct=55.0, accept_backlog=4)
 
     def test_markdown_published_format(self):
         md = report.markdown(self.runs)
@@ -164,7 +166,7 @@ class Tables(unittest.TestCase):
         # the pivot: a missing step shows as a dash
         self.assertIn("| web-tomcat-jvm-virtual | 1.28 | — |", md)
         self.assertIn("| web-tomcat-jvm-platform | 14064 | 33.45 | 405.7 | 394.2 | 503.7 | 549.6 | 1.45 | 12.50 | FAILED: errors |", md)
-        self.assertIn("| web-tomcat-jvm-virtual | 1.778 | 369.8 | 389.8 | none | virtual/tomcat/jvm — ERROR: app died |", md)
+        self.assertIn("| web-tomcat-jvm-virtual | 1.778 | 369.8 | 389.8 | 55.0 | 4 | none | virtual/tomcat/jvm — ERROR: app died |", md)
         # every table row has as many cells as its header
         for block in re.findall(r"((?:^\|.*\|$\n?)+)", md, re.M):
             widths = {line.count("|") for line in block.strip().splitlines()}
