@@ -1,5 +1,7 @@
 package io.github.threadmodel.autoconfigure;
 
+import java.time.Duration;
+
 /**
  * Thrown at startup when an {@code app.threads.*} property has a value no executor can
  * run with.
@@ -13,10 +15,17 @@ public class InvalidThreadModelPropertyException extends RuntimeException {
 	private final String allowed;
 
 	public InvalidThreadModelPropertyException(String property, Object value, String allowed) {
-		super("Invalid value '" + value + "' for property '" + property + "': allowed is " + allowed);
+		super("Invalid value '" + display(value) + "' for property '" + property + "': allowed is " + allowed);
 		this.property = property;
-		this.value = value;
+		this.value = display(value);
 		this.allowed = allowed;
+	}
+
+	/**
+	 * Durations as a property would spell them, not as ISO-8601 ({@code PT-1S}).
+	 */
+	private static Object display(Object value) {
+		return (value instanceof Duration duration) ? duration.toMillis() + "ms" : value;
 	}
 
 	public String getProperty() {

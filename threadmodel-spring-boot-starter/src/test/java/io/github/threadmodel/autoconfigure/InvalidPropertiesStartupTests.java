@@ -1,0 +1,67 @@
+package io.github.threadmodel.autoconfigure;
+
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
+
+/**
+ * A wrong {@code app.threads.*} value stops a real application at startup, and the
+ * failure analysis printed names the property, the value and what is allowed.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class InvalidPropertiesStartupTests {
+
+	static Stream<Arguments> invalidValues() {
+		return Stream.of(
+				Arguments.of("app.threads.model=virtal",
+						new String[] { "Property: app.threads.model", "Value: \"virtal\"", "PLATFORM", "VIRTUAL" }),
+				Arguments.of("app.threads.tasks.model=green",
+						new String[] { "Property: app.threads.tasks.model", "Value: \"green\"", "VIRTUAL" }),
+				Arguments.of("app.threads.platform.max-threads=0",
+						new String[] { "'app.threads.platform.max-threads' has the invalid value '0'",
+								"Set 'app.threads.platform.max-threads' to a whole number of 1 or more" }),
+				Arguments.of("app.threads.virtual.max-concurrency=-5",
+						new String[] { "'app.threads.virtual.max-concurrency' has the invalid value '-5'",
+								"a whole number of 1 or more" }),
+				Arguments.of("app.threads.platform.min-threads=300",
+						new String[] { "'app.threads.platform.min-threads' has the invalid value '300'",
+								"a whole number from 0 to app.threads.platform.max-threads (200)" }),
+				Arguments.of("app.threads.platform.queue-capacity=-1",
+						new String[] { "'app.threads.platform.queue-capacity' has the invalid value '-1'",
+								"a whole number of 0 or more" }),
+				Arguments.of("app.threads.platform.keep-alive=-1s",
+						new String[] { "'app.threads.platform.keep-alive' has the invalid value '-1000ms'",
+								"a duration of zero or more" }),
+				Arguments.of("app.threads.connections.accept-backlog=0",
+						new String[] { "'app.threads.connections.accept-backlog' has the invalid value '0'" }));
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("invalidValues")
+	void startupStopsWithAnExplanation(String property, String[] explanation, CapturedOutput output) {
+		SpringApplication application = new SpringApplication(App.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		assertThatException().isThrownBy(() -> application.run("--" + property));
+		assertThat(output).contains("APPLICATION FAILED TO START").contains(explanation);
+	}
+
+	@SpringBootConfiguration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	static class App {
+
+	}
+
+}
