@@ -1,0 +1,50 @@
+package io.github.threadmodel.autoconfigure;
+
+import java.io.InputStream;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.core.io.ClassPathResource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The IDE metadata the configuration processor writes: every {@code app.threads.*}
+ * property is there with a description, and the models are offered as values.
+ */
+class ConfigurationMetadataTests {
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void everyPropertyIsDescribed() throws Exception {
+		Map<String, Object> metadata;
+		try (InputStream in = new ClassPathResource("META-INF/spring-configuration-metadata.json").getInputStream()) {
+			metadata = new ObjectMapper().readValue(in, Map.class);
+		}
+		List<Map<String, Object>> properties = (List<Map<String, Object>>) metadata.get("properties");
+		List<Map<String, Object>> starter = properties.stream()
+			.filter((property) -> ((String) property.get("name")).startsWith("app.threads."))
+			.toList();
+		assertThat(starter).extracting((property) -> property.get("name"))
+			.containsExactlyInAnyOrder("app.threads.model", "app.threads.platform.max-threads",
+					"app.threads.platform.min-threads", "app.threads.platform.queue-capacity",
+					"app.threads.platform.keep-alive", "app.threads.virtual.max-concurrency",
+					"app.threads.tasks.model", "app.threads.connections.accept-backlog");
+		assertThat(starter).allSatisfy((property) -> assertThat((String) property.get("description")).as("%s", property)
+			.isNotBlank());
+		assertThat(starter).filteredOn((property) -> property.get("name").equals("app.threads.platform.keep-alive"))
+			.singleElement()
+			.satisfies((property) -> assertThat(property).containsEntry("type", "java.time.Duration")
+				.containsEntry("defaultValue", "60s"));
+		List<Map<String, Object>> hints = (List<Map<String, Object>>) metadata.get("hints");
+		assertThat(hints).filteredOn((hint) -> hint.get("name").equals("app.threads.model"))
+			.singleElement()
+			.satisfies((hint) -> assertThat((List<Map<String, Object>>) hint.get("values"))
+				.extracting((value) -> value.get("value"))
+				.containsExactly("platform", "virtual"));
+	}
+
+}
