@@ -629,17 +629,13 @@ def main(argv=None) -> int:
 
 
 def write_results(root: Path, runs, meta):
-    (root / "results.csv").write_text(report.to_csv(runs))
-    (root / "results.md").write_text(f"# threadmodel benchmark {meta['timestamp']}\n\nCommand: `{meta['command']}`\n\n"
-                                     + report.markdown(runs, meta))
     links = {}
     for r in runs:
         d = root / r["config"]
         for f in sorted(d.glob("*-dashboard.html")) + sorted(d.glob("*-summary.txt")) + [d / "app.log"]:
             if f.exists():
                 links[f"{r['config']}/{f.name}"] = f"{r['config']}/{f.name}"
-    (root / "report.html").write_text(report.html_report(runs, meta, links))
-    (root / "meta.json").write_text(json.dumps(meta, indent=2, default=str))
+    report.write_all(root, runs, meta, links)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # CI smoke test of the load scripts, after the Maven build has produced the jars:
+#   the runner's unit tests (load/tests), then
 #   sample-web (Tomcat jar) in the platform model, the same in the virtual model, and sample-reactive,
 #   each started on a free 127.0.0.1 port, then
 #   - load/k6/ramp.js  scaled down (STAGE_SCALE, ~21 s) against /products/1, and
@@ -29,6 +30,10 @@ fi
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 
 log() { echo "[ci-smoke +$(( $(date +%s) - T0 ))s] $*"; }
+
+# The runner's own unit tests first (a second, no JVM needed).
+python3 -m unittest discover -s load/tests 2>&1 | tail -3
+[ "${PIPESTATUS[0]}" -eq 0 ] || { log "FAIL: load/tests unit tests"; exit 1; }
 
 K6=${K6:-$(bash load/install-k6.sh)} || { log "FAIL: could not install k6"; exit 1; }
 log "k6: $K6 ($("$K6" version | head -1))"

@@ -500,3 +500,53 @@ def markdown_tables_to_html(md: str) -> str:
     if in_table:
         out.append("</table>")
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------- files
+
+def write_all(root, runs: list[dict], meta: dict, links: dict | None = None) -> None:
+    """results.csv, results.md, report.html, meta.json and charts/<id>.svg under root."""
+    from pathlib import Path
+    root = Path(root)
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "results.csv").write_text(to_csv(runs))
+    (root / "results.md").write_text(f"# threadmodel benchmark {meta.get('timestamp', '')}\n\n"
+                                     f"Command: `{meta.get('command', '')}`\n\n" + markdown(runs, meta))
+    (root / "report.html").write_text(html_report(runs, meta, links))
+    (root / "meta.json").write_text(json.dumps(meta, indent=2, default=str))
+    charts_dir = root / "charts"
+    charts_dir.mkdir(exist_ok=True)
+    for cid, svg in charts(runs):
+        (charts_dir / f"{cid}.svg").write_text(svg + "\n")
+
+
+def main(argv=None) -> int:
+    """Merges the runs of several results/<timestamp>/ folders into one report:
+        python3 load/report.py results/20261122-035655 results/20261122-041000 -o results/combined
+    """
+    import argparse
+    from pathlib import Path
+    ap = argparse.ArgumentParser(description=main.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("dirs", nargs="+", type=Path)
+    ap.add_argument("-o", "--out", type=Path, required=True)
+    a = ap.parse_args(argv)
+    runs, metas = [], []
+    for d in a.dirs:
+        meta_file = d / "meta.json"
+        metas.append(json.loads(meta_file.read_text()) if meta_file.exists() else {})
+        for rf in sorted(d.glob("*/run.json")):
+            run = json.loads(rf.read_text())
+            run.setdefault("source", d.name)
+            runs.append(run)
+    meta = dict(metas[0]) if metas else {}
+    meta["timestamp"] = " + ".join(m.get("timestamp", "?") for m in metas)
+    meta["command"] = " ; ".join(m.get("command", "?") for m in metas)
+    meta["merged_from"] = [str(d) for d in a.dirs]
+    write_all(a.out, runs, meta)
+    print(f"{len(runs)} runs -> {a.out / 'report.html'}")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main())

@@ -183,6 +183,26 @@ class Tables(unittest.TestCase):
         self.assertEqual(rows[3]["error"], "app died")
 
 
+class Files(unittest.TestCase):
+    def test_merge_runs_of_two_folders(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = Path(tmp)
+            for stamp, cfg, model in (("a", "web-tomcat-jvm-platform", "platform"), ("b", "reactive-netty-jvm-virtual", "virtual")):
+                (tmp / stamp / cfg).mkdir(parents=True)
+                (tmp / stamp / "meta.json").write_text(json.dumps({"timestamp": stamp, "command": f"bench {stamp}"}))
+                (tmp / stamp / cfg / "run.json").write_text(json.dumps(
+                    run(cfg, model, steps=report.parse_steps_summary(steps_doc([STEP_100])))))
+            with contextlib.redirect_stdout(io.StringIO()):
+                report.main([str(tmp / "a"), str(tmp / "b"), "-o", str(tmp / "all")])
+            md = (tmp / "all" / "results.md").read_text()
+            self.assertIn("| web-tomcat-jvm-platform | 1.28 |", md)
+            self.assertIn("| reactive-netty-jvm-virtual | 1.28 |", md)
+            self.assertIn("Command: `bench a ; bench b`", md)
+            self.assertTrue((tmp / "all" / "charts" / "chart-avg-response.svg").read_text().startswith("<svg"))
+            self.assertEqual(len(list(csv.DictReader(io.StringIO((tmp / "all" / "results.csv").read_text())))), 2)
+
+
 class Charts(unittest.TestCase):
     def test_bar_heights_are_proportional_and_missing_values_skipped(self):
         svg = report.svg_grouped_bars("c", "t", ["a", "b"], {"x": [10.0, None], "y": [5.0, 2.5]}, "u")
