@@ -187,6 +187,16 @@ def _csv_value(v):
 
 # ---------------------------------------------------------------- Markdown
 
+def _avg_cell(step) -> str:
+    if not step:
+        return "—"
+    cell = fmt(step.get("average_s"))
+    ok = step.get("success_pct")
+    if ok is not None and ok < 100:
+        cell += f" ({ok:.0f} % ok)"
+    return cell
+
+
 def fmt(v, digits=2, dash="—"):
     if v is None:
         return dash
@@ -221,8 +231,11 @@ def markdown(runs: list[dict], meta: dict | None = None) -> str:
                   "|---|" + "---|" * len(concs)]
         for r in step_runs:
             by = {s["concurrency"]: s for s in r["steps"]}
-            lines.append(f"| {r['config']} | " + " | ".join(fmt((by.get(c) or {}).get("average_s")) for c in concs) + " |")
+            lines.append(f"| {r['config']} | " + " | ".join(_avg_cell(by.get(c)) for c in concs) + " |")
         lines.append("")
+        if any((s.get("success_pct") or 0) < 100 for r in step_runs for s in r["steps"]):
+            lines += ["A step marked with its success % lost requests (errors or the step window); the charts "
+                      "leave out steps under 50 % success.", ""]
     ramp_runs = [r for r in runs if r.get("ramp")]
     if ramp_runs:
         r0 = ramp_runs[0]["ramp"]
@@ -391,9 +404,10 @@ def charts(runs: list[dict]) -> list[tuple[str, str]]:
         labels = [str(c) for c in concs]
 
         def per_step(field):
+            # Steps where most requests failed are left out: their times are the timeout, not the server.
             series = {}
             for r in step_runs:
-                by = {s["concurrency"]: s for s in r["steps"]}
+                by = {s["concurrency"]: s for s in r["steps"] if (s.get("success_pct") or 0) >= 50}
                 series[r["config"]] = [(by.get(c) or {}).get(field) for c in concs]
             return series
 

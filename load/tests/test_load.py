@@ -162,6 +162,7 @@ class Tables(unittest.TestCase):
     def test_markdown_published_format(self):
         md = report.markdown(self.runs)
         self.assertIn("| config | requests | concurrency | success % | total s | slowest s | fastest s | avg s | p95 s | req/s |", md)
+        self.assertIn("| web-tomcat-jvm-platform | 1.28 | 7.42 (96 % ok) |", md)
         self.assertIn("| web-tomcat-jvm-platform | 2700 | 2700 | 96.3 | 14.20 | 14.11 | 1.05 | 7.42 | 13.50 | 190.1 |", md)
         # the pivot: a missing step shows as a dash
         self.assertIn("| web-tomcat-jvm-virtual | 1.28 | — |", md)
@@ -210,6 +211,14 @@ class Charts(unittest.TestCase):
         self.assertEqual(len(heights), 3)
         self.assertAlmostEqual(heights[0] / heights[1], 2.0, places=2)
         self.assertAlmostEqual(heights[1] / heights[2], 2.0, places=2)
+
+    def test_failed_steps_are_marked_in_tables_and_left_out_of_charts(self):
+        dead = {**STEP_2700, "success_pct": 0.0, "average_s": 59.5}
+        runs = [run("web-tomcat-jvm-virtual", "virtual", steps=report.parse_steps_summary(steps_doc([STEP_100, dead])))]
+        self.assertIn("| web-tomcat-jvm-virtual | 1.28 | 59.50 (0 % ok) |", report.markdown(runs))
+        svg = dict(report.charts(runs))["chart-avg-response"]
+        self.assertEqual(len(re.findall(r'<circle class="mark"', svg)), 1)
+        self.assertNotIn("59.5", svg)
 
     def test_nice_max(self):
         self.assertEqual(report._nice_max(7.42), 8)
