@@ -1,5 +1,6 @@
 package io.github.threadmodel;
 
+import java.util.List;
 import java.util.concurrent.Executor;
 
 /**
@@ -28,6 +29,12 @@ sealed interface ModelThreads extends Executor permits PlatformThreadPool, Virtu
 	 * Refuses new tasks; tasks accepted already still run, and the threads end when idle.
 	 */
 	void shutdown();
+
+	/**
+	 * Removes the tasks that are waiting for a thread, so that other threads can run them.
+	 * @return the waiting tasks, in arrival order
+	 */
+	List<Runnable> drainWaiting();
 
 	static ModelThreads create(ExecutorSettings settings, String threadNamePrefix) {
 		return switch (settings.model()) {

@@ -1,5 +1,7 @@
 package io.github.threadmodel;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -61,6 +63,16 @@ final class PlatformThreadPool extends ThreadPoolExecutor implements ModelThread
 	@Override
 	public Integer maxConcurrency() {
 		return null;
+	}
+
+	@Override
+	public List<Runnable> drainWaiting() {
+		List<Runnable> waiting = new ArrayList<>();
+		getQueue().drainTo(waiting);
+		// A worker that saw a task in the queue after shutdown now waits for one forever;
+		// purge() lets the pool wake its idle workers, which then see the empty queue and end.
+		purge();
+		return waiting;
 	}
 
 	/**

@@ -1,10 +1,16 @@
 package io.github.threadmodel;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 
 import org.springframework.core.task.AsyncTaskExecutor;
 
@@ -14,15 +20,21 @@ import org.springframework.core.task.AsyncTaskExecutor;
  * queue depth, running tasks, and the time tasks wait for a thread.
  * <p>
  * Servers hold this one object for their whole life; the threads behind it are a
- * separate {@link ModelThreads} so that the model can be replaced while the server runs.
+ * separate {@link ModelThreads} that {@link #switchTo} replaces while the server runs.
  */
 public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseable {
 
 	private final String threadNamePrefix;
 
-	private final ExecutorSettings settings;
+	private static final int HISTORY_SIZE = 10;
 
-	private final ModelThreads threads;
+	private volatile ExecutorSettings settings;
+
+	private volatile ModelThreads threads;
+
+	private final Deque<ModelSwitch> history = new ArrayDeque<>();
+
+	private final List<Consumer<ModelSwitch>> switchListeners = new CopyOnWriteArrayList<>();
 
 	private final AtomicInteger queued = new AtomicInteger();
 
@@ -59,14 +71,82 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 		long submittedAt = System.nanoTime();
 		this.submitted.increment();
 		this.peakQueued.accumulateAndGet(this.queued.incrementAndGet(), Math::max);
+		Runnable measured = () -> run(task, submittedAt);
+		ModelThreads threads = this.threads;
+		while (true) {
+			try {
+				threads.execute(measured);
+				return;
+			}
+			catch (RejectedExecutionException ex) {
+				ModelThreads current = this.threads;
+				if (current == threads) {
+					this.queued.decrementAndGet();
+					this.rejected.increment();
+					throw ex;
+				}
+				threads = current; // the model was switched while this task was handed over
+			}
+		}
+	}
+
+	/**
+	 * Replaces the threads behind this executor. New tasks go to the new threads at once;
+	 * tasks waiting for a thread of the old model move to the new one, keeping their
+	 * arrival order and the time they have waited; running tasks finish where they are, and
+	 * the old threads end once idle.
+	 * @param settings the new model and its limits
+	 * @param requestedBy who or what asks for the switch, for the history
+	 * @return the switch
+	 */
+	public synchronized ModelSwitch switchTo(ExecutorSettings settings, String requestedBy) {
+		ModelThreads old = this.threads;
+		ModelThreads next = ModelThreads.create(settings, this.threadNamePrefix);
+		this.threads = next;
+		this.settings = settings;
+		old.shutdown();
+		List<Runnable> waiting = old.drainWaiting();
+		waiting.forEach((task) -> handOver(task, next));
+		ModelSwitch change = new ModelSwitch(Instant.now(), old.model(), next.model(), requestedBy, waiting.size());
+		synchronized (this.history) {
+			if (this.history.size() == HISTORY_SIZE) {
+				this.history.removeLast();
+			}
+			this.history.addFirst(change);
+		}
+		this.switchListeners.forEach((listener) -> listener.accept(change));
+		return change;
+	}
+
+	/**
+	 * Moves a waiting task to the new threads. A task they refuse (a smaller bounded queue)
+	 * still runs, on a virtual thread of its own: a request that was accepted is never dropped.
+	 */
+	private void handOver(Runnable task, ModelThreads next) {
 		try {
-			this.threads.execute(() -> run(task, submittedAt));
+			next.execute(task);
 		}
 		catch (RejectedExecutionException ex) {
-			this.queued.decrementAndGet();
-			this.rejected.increment();
-			throw ex;
+			Thread.ofVirtual().name(this.threadNamePrefix + "handover").start(task);
 		}
+	}
+
+	/**
+	 * The last switches, newest first.
+	 * @return up to ten switches
+	 */
+	public List<ModelSwitch> switchHistory() {
+		synchronized (this.history) {
+			return List.copyOf(this.history);
+		}
+	}
+
+	/**
+	 * Calls the listener after every switch.
+	 * @param listener the listener
+	 */
+	public void onSwitch(Consumer<ModelSwitch> listener) {
+		this.switchListeners.add(listener);
 	}
 
 	private void run(Runnable task, long submittedAt) {
@@ -94,7 +174,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	}
 
 	/**
-	 * The model and limits the executor was created with.
+	 * The model and limits in force.
 	 * @return the settings
 	 */
 	public ExecutorSettings getSettings() {
@@ -125,7 +205,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * Refuses new tasks and lets the threads end once the tasks already accepted are done.
 	 */
 	@Override
-	public void close() {
+	public synchronized void close() {
 		this.threads.shutdown();
 	}
 

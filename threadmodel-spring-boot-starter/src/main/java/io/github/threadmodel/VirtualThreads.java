@@ -1,5 +1,7 @@
 package io.github.threadmodel;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -98,6 +100,15 @@ final class VirtualThreads implements ModelThreads {
 	@Override
 	public void shutdown() {
 		this.shutdown = true;
+	}
+
+	@Override
+	public List<Runnable> drainWaiting() {
+		List<Runnable> waiting = new ArrayList<>();
+		for (Runnable task = this.waiting.poll(); task != null; task = this.waiting.poll()) {
+			waiting.add(task);
+		}
+		return waiting;
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Predicate;
 
 import org.junit.jupiter.api.AfterEach;
@@ -100,10 +101,21 @@ class ThreadModelExecutorTests {
 	}
 
 	@Test
-	void virtualConcurrencyLimitQueuesTheRestInArrivalOrder() throws Exception {
+	void virtualConcurrencyLimitQueuesTheRest() throws Exception {
 		this.executor = new ThreadModelExecutor("test-", virtual(2));
-		submitBlocking(2);
-		awaitStats((stats) -> stats.running() == 2);
+		submitBlocking(6);
+		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 4);
+		assertThat(this.executor.stats().maxConcurrency()).isEqualTo(2);
+		this.release.countDown();
+		awaitStats((stats) -> stats.completed() == 6 && stats.running() == 0 && stats.queued() == 0);
+		assertThat(this.executor.stats().maxWait()).isPositive();
+	}
+
+	@Test
+	void waitingTasksStartInArrivalOrder() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", virtual(1));
+		submitBlocking(1);
+		awaitStats((stats) -> stats.running() == 1);
 		List<Integer> startOrder = new CopyOnWriteArrayList<>();
 		CountDownLatch done = new CountDownLatch(5);
 		for (int i = 0; i < 5; i++) {
@@ -114,12 +126,9 @@ class ThreadModelExecutorTests {
 			});
 		}
 		assertThat(this.executor.stats().queued()).isEqualTo(5);
-		assertThat(this.executor.stats().maxConcurrency()).isEqualTo(2);
 		this.release.countDown();
 		assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
 		assertThat(startOrder).containsExactly(0, 1, 2, 3, 4);
-		awaitStats((stats) -> stats.completed() == 7 && stats.running() == 0 && stats.queued() == 0);
-		assertThat(this.executor.stats().maxWait()).isPositive();
 	}
 
 	@Test
@@ -150,6 +159,79 @@ class ThreadModelExecutorTests {
 		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> this.executor.execute(() -> {
 		}));
 		assertThat(this.executor.stats().rejected()).isEqualTo(1);
+	}
+
+	@Test
+	void switchMovesWaitingTasksToTheNewModelAndLetsRunningOnesFinish() throws Exception {
+		this.executor = new ThreadModelExecutor("switch-", platform(2, 0, null));
+		submitBlocking(5);
+		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 3);
+		ModelSwitch change = this.executor.switchTo(virtual(null), "test");
+		assertThat(change.from()).isEqualTo(ThreadModel.PLATFORM);
+		assertThat(change.to()).isEqualTo(ThreadModel.VIRTUAL);
+		assertThat(change.handedOver()).isEqualTo(3);
+		awaitStats((stats) -> stats.running() == 5 && stats.queued() == 0);
+		assertThat(this.ranOn).filteredOn(Thread::isVirtual).hasSize(3);
+		assertThat(this.ranOn).filteredOn((thread) -> !thread.isVirtual())
+			.hasSize(2)
+			.allSatisfy((thread) -> assertThat(thread.getName()).startsWith("switch-platform-"));
+		this.release.countDown();
+		awaitStats((stats) -> stats.completed() == 5);
+		assertThat(this.executor.getModel()).isEqualTo(ThreadModel.VIRTUAL);
+		assertThat(this.executor.switchHistory()).containsExactly(change);
+		awaitLiveThreads("switch-platform-", 0);
+	}
+
+	@Test
+	void noTaskIsLostOrRunTwiceWhileTheModelSwitchesBackAndForth() throws Exception {
+		this.executor = new ThreadModelExecutor("flip-", platform(4, 1, null));
+		int tasks = 4000;
+		AtomicIntegerArray runs = new AtomicIntegerArray(tasks);
+		CountDownLatch done = new CountDownLatch(tasks);
+		try (var submitters = Executors.newFixedThreadPool(2)) {
+			for (int i = 0; i < tasks; i++) {
+				int id = i;
+				submitters.execute(() -> this.executor.execute(() -> {
+					runs.incrementAndGet(id);
+					done.countDown();
+				}));
+			}
+			for (int i = 0; i < 30; i++) {
+				this.executor.switchTo((i % 2 == 0) ? virtual((i % 4 == 0) ? 3 : null) : platform(4, 1, null), "flip");
+			}
+		}
+		assertThat(done.await(20, TimeUnit.SECONDS)).isTrue();
+		for (int i = 0; i < tasks; i++) {
+			assertThat(runs.get(i)).as("runs of task %d", i).isEqualTo(1);
+		}
+		awaitStats((stats) -> stats.completed() == tasks && stats.queued() == 0 && stats.rejected() == 0);
+		assertThat(this.executor.switchHistory()).hasSize(10);
+		assertThat(this.executor.getModel()).isEqualTo(ThreadModel.PLATFORM);
+		// only the current pool's threads are alive: every retired pool has ended
+		awaitLiveThreads("flip-platform-", this.executor.stats().poolSize());
+	}
+
+	@Test
+	void tasksTheNewThreadsRefuseStillRun() throws Exception {
+		this.executor = new ThreadModelExecutor("refuse-", virtual(1));
+		submitBlocking(4);
+		awaitStats((stats) -> stats.running() == 1 && stats.queued() == 3);
+		this.executor.switchTo(platform(1, 0, 0), "test");
+		awaitStats((stats) -> stats.running() == 4 && stats.queued() == 0);
+		this.release.countDown();
+		awaitStats((stats) -> stats.completed() == 4 && stats.rejected() == 0);
+	}
+
+	private static void awaitLiveThreads(String prefix, int expected) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		while (liveThreads(prefix) != expected) {
+			assertThat(System.nanoTime()).as("live %s threads: %d", prefix, liveThreads(prefix)).isLessThan(deadline);
+			Thread.sleep(10);
+		}
+	}
+
+	private static long liveThreads(String prefix) {
+		return Thread.getAllStackTraces().keySet().stream().filter((t) -> t.getName().startsWith(prefix)).count();
 	}
 
 	private void submitBlocking(int count) {
