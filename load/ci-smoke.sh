@@ -58,13 +58,25 @@ trap 'stop_app; exit 130' INT TERM
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
-# wait_ready URL MODEL: polls /actuator/threadmodel (at most 120 s), checks the reported model.
+# wait_ready URL MODEL PID: polls /actuator/threadmodel (at most 120 s, less if the app exits),
+# checks the reported model.
 wait_ready() {
-  python3 - "$1" "$2" <<'EOF'
+  python3 - "$1" "$2" "$3" <<'EOF'
 import json, sys, time, urllib.request
-url, want = sys.argv[1], sys.argv[2]
+url, want, pid = sys.argv[1], sys.argv[2], sys.argv[3]
+
+def alive():
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
 deadline = time.time() + 120
 while time.time() < deadline:
+    if not alive():
+        print("the app exited during startup")
+        sys.exit(3)
     try:
         doc = json.load(urllib.request.urlopen(url, timeout=2))
     except Exception:
@@ -99,10 +111,11 @@ smoke() {
   "$JAVA" -XX:TieredStopAtLevel=1 -jar "$jar" --server.port="$port" --server.address=127.0.0.1 \
     --app.threads.model="$model" --sample.greetings.delay="$DELAY" >"$dir/app.log" 2>&1 &
   APP_PID=$!
-  info=$(wait_ready "http://127.0.0.1:$port/actuator/threadmodel" "$model"); rc=$?
+  info=$(wait_ready "http://127.0.0.1:$port/actuator/threadmodel" "$model" "$APP_PID"); rc=$?
   log "$name: $info"
   if [ $rc -ne 0 ]; then
-    log "FAIL $name: not ready or wrong model (see $dir/app.log)"; tail -20 "$dir/app.log"
+    log "FAIL $name: not ready or wrong model (see $dir/app.log)"
+    grep -E "^(Caused by|[A-Za-z.]*(Exception|Error))" "$dir/app.log" | tail -3; tail -5 "$dir/app.log"
     FAILED+=("$name:start"); stop_app; return
   fi
 
