@@ -12,6 +12,23 @@ import java.time.Duration;
 public record ExecutorSettings(ThreadModel model, PlatformPool platform, Integer maxConcurrency) {
 
 	/**
+	 * These settings with another model and, where given, other limits.
+	 * @param model the model
+	 * @param maxThreads the platform pool's new limit, or {@code null} to keep it (the
+	 * pool's minimum follows when it would exceed it)
+	 * @param maxConcurrency the new virtual concurrency limit, or {@code null} to keep it
+	 * @return the new settings
+	 */
+	public ExecutorSettings with(ThreadModel model, Integer maxThreads, Integer maxConcurrency) {
+		PlatformPool pool = this.platform;
+		if (maxThreads != null) {
+			pool = new PlatformPool(maxThreads, Math.min(pool.minThreads(), maxThreads), pool.queueCapacity(),
+					pool.keepAlive());
+		}
+		return new ExecutorSettings(model, pool, (maxConcurrency != null) ? maxConcurrency : this.maxConcurrency);
+	}
+
+	/**
 	 * Sizing of a platform thread pool.
 	 *
 	 * @param maxThreads the most threads the pool grows to before tasks queue

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -23,9 +24,24 @@ final class PlatformThreadPool extends ThreadPoolExecutor implements ModelThread
 	PlatformThreadPool(ExecutorSettings.PlatformPool settings, String threadNamePrefix) {
 		super(settings.minThreads(), settings.maxThreads(), settings.keepAlive().toNanos(), TimeUnit.NANOSECONDS,
 				new GrowFirstQueue(settings.queueCapacity()),
-				Thread.ofPlatform().name(threadNamePrefix, 1).daemon(true).factory(), PlatformThreadPool::queueOrReject);
+				threadFactory(threadNamePrefix), PlatformThreadPool::queueOrReject);
 		((GrowFirstQueue) getQueue()).pool = this;
 		prestartAllCoreThreads();
+	}
+
+	/**
+	 * Daemon threads with the starter's class loader as their context class loader: a pool
+	 * created by a switch asked for from a request thread must not hold on to the class
+	 * loader of the web application that thread was serving.
+	 */
+	private static ThreadFactory threadFactory(String threadNamePrefix) {
+		ThreadFactory threads = Thread.ofPlatform().name(threadNamePrefix, 1).daemon(true).factory();
+		ClassLoader classLoader = PlatformThreadPool.class.getClassLoader();
+		return (task) -> {
+			Thread thread = threads.newThread(task);
+			thread.setContextClassLoader(classLoader);
+			return thread;
+		};
 	}
 
 	@Override

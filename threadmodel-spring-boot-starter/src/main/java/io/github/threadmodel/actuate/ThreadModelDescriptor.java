@@ -1,6 +1,9 @@
 package io.github.threadmodel.actuate;
 
+import java.util.List;
+
 import io.github.threadmodel.ExecutorStats;
+import io.github.threadmodel.ModelSwitch;
 
 /**
  * The body of {@code GET /actuator/threadmodel}.
@@ -17,10 +20,32 @@ import io.github.threadmodel.ExecutorStats;
  * @param connections how the server takes in connections
  * @param startup milliseconds from JVM start to each startup step
  * @param runtime the Java runtime and build flavour
+ * @param switchingEnabled whether the model may be switched while the application runs
+ * @param switches the last switches of the server's model, newest first
  */
 public record ThreadModelDescriptor(String model, String modelSource, String server, ExecutorDescriptor requests,
 		ExecutorDescriptor tasks, NettyDescriptor netty, VirtualThreadScheduler virtualThreadScheduler,
-		ConnectionsDescriptor connections, StartupTimeline.Steps startup, RuntimeDescriptor runtime) {
+		ConnectionsDescriptor connections, StartupTimeline.Steps startup, RuntimeDescriptor runtime,
+		boolean switchingEnabled, List<SwitchDescriptor> switches) {
+
+	/**
+	 * A switch of the thread model.
+	 *
+	 * @param at when, as an ISO-8601 instant
+	 * @param from the model before
+	 * @param to the model after
+	 * @param requestedBy who or what asked for it
+	 * @param handedOver requests that waited for a thread of the old model and moved to
+	 * the new one
+	 */
+	public record SwitchDescriptor(String at, String from, String to, String requestedBy, int handedOver) {
+
+		static SwitchDescriptor of(ModelSwitch change) {
+			return new SwitchDescriptor(change.at().toString(), change.from().id(), change.to().id(),
+					change.requestedBy(), change.handedOver());
+		}
+
+	}
 
 	/**
 	 * An executor's figures.

@@ -1,30 +1,46 @@
 package io.github.threadmodel.actuate;
 
+import java.security.Principal;
+import java.util.Locale;
+
 import io.github.threadmodel.ConnectionIntake;
+import io.github.threadmodel.ThreadModel;
 import io.github.threadmodel.ThreadModelExecutor;
 import io.github.threadmodel.ThreadModelSelection;
+import io.github.threadmodel.ThreadModelSwitcher;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.ConnectionsDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.ExecutorDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.NettyDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.SwitchDescriptor;
 
 import org.springframework.boot.actuate.endpoint.Access;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.context.ApplicationContext;
+import org.springframework.lang.Nullable;
 
 /**
  * {@code /actuator/threadmodel}: the thread model in force, what the executors are doing,
- * and how the application started.
+ * and how the application started; {@code POST} switches the model while the
+ * application runs. Writes are off unless the endpoint's access is raised
+ * ({@code management.endpoint.threadmodel.access=unrestricted}).
  */
 @Endpoint(id = "threadmodel", defaultAccess = Access.READ_ONLY)
 public class ThreadModelEndpoint {
+
+	private static final int STATUS_FORBIDDEN = 403;
 
 	private final ThreadModelSelection selection;
 
 	private final ThreadModelExecutor requests;
 
 	private final ThreadModelExecutor tasks;
+
+	private final ThreadModelSwitcher switcher;
 
 	private final ConnectionIntake intake;
 
@@ -36,19 +52,22 @@ public class ThreadModelEndpoint {
 
 	/**
 	 * Creates the endpoint.
-	 * @param selection the models in force
+	 * @param selection the models chosen at startup
 	 * @param requests the request executor
 	 * @param tasks the application task executor, or {@code null} when it is not the
 	 * starter's
+	 * @param switcher switches the model
 	 * @param intake the connection settings
 	 * @param startupTimeline the startup steps
 	 * @param context the application context, to name its web server
 	 */
 	public ThreadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutor requests, ThreadModelExecutor tasks,
-			ConnectionIntake intake, StartupTimeline startupTimeline, ApplicationContext context) {
+			ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
+			ApplicationContext context) {
 		this.selection = selection;
 		this.requests = requests;
 		this.tasks = tasks;
+		this.switcher = switcher;
 		this.intake = intake;
 		this.startupTimeline = startupTimeline;
 		this.context = context;
@@ -64,7 +83,76 @@ public class ThreadModelEndpoint {
 				(this.tasks != null) ? ExecutorDescriptor.of(this.tasks.stats()) : null,
 				"netty".equals(server) ? NettyDescriptor.WEBFLUX : null, VirtualThreadScheduler.read(),
 				new ConnectionsDescriptor(this.intake.acceptBacklog(), this.intake.somaxconn()),
-				this.startupTimeline.steps(), this.runtime);
+				this.startupTimeline.steps(), this.runtime, this.switcher.isEnabled(),
+				this.requests.switchHistory().stream().map(SwitchDescriptor::of).toList());
+	}
+
+	/**
+	 * Switches the thread model: new requests run on the new model at once, requests
+	 * waiting for a thread move to it, running requests finish where they are. Values are
+	 * taken as text and checked here, so that every bad value gets a 400 whose body says
+	 * what is wrong (Spring Boot's error pages leave exception messages out by default).
+	 * @param model {@code platform} or {@code virtual}
+	 * @param maxThreads the platform pool's new limit, or {@code null} to keep it
+	 * @param maxConcurrency the new virtual concurrency limit, or {@code null} to keep it
+	 * @param securityContext who asks
+	 * @return the endpoint's description after the switch; 400 for a bad value and 403
+	 * when switching is disabled, each with an {@code error} saying why
+	 */
+	@WriteOperation
+	public WebEndpointResponse<Object> switchModel(@Nullable String model, @Nullable String maxThreads,
+			@Nullable String maxConcurrency, SecurityContext securityContext) {
+		if (!this.switcher.isEnabled()) {
+			return refused(STATUS_FORBIDDEN, "Switching the thread model is disabled by app.threads.switching.enabled=false");
+		}
+		try {
+			this.switcher.switchTo(parseModel(model), parseLimit("maxThreads", maxThreads),
+					parseLimit("maxConcurrency", maxConcurrency), requestedBy(securityContext));
+		}
+		catch (IllegalArgumentException ex) {
+			return refused(WebEndpointResponse.STATUS_BAD_REQUEST, ex.getMessage());
+		}
+		return new WebEndpointResponse<>(threadModel());
+	}
+
+	private static WebEndpointResponse<Object> refused(int status, String error) {
+		return new WebEndpointResponse<>(new SwitchRefused(error), status);
+	}
+
+	private static ThreadModel parseModel(String model) {
+		for (ThreadModel candidate : ThreadModel.values()) {
+			if (model != null && candidate.id().equals(model.trim().toLowerCase(Locale.ROOT))) {
+				return candidate;
+			}
+		}
+		throw new IllegalArgumentException(((model != null) ? "Unknown thread model '" + model + "'"
+				: "No thread model given") + "; allowed values: platform, virtual");
+	}
+
+	private static Integer parseLimit(String name, String value) {
+		if (value == null) {
+			return null;
+		}
+		try {
+			return Integer.valueOf(value.trim());
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException(name + " must be a whole number of 1 or more, not '" + value + "'");
+		}
+	}
+
+	private static String requestedBy(SecurityContext securityContext) {
+		Principal principal = (securityContext != null) ? securityContext.getPrincipal() : null;
+		return (principal != null) ? "actuator (" + principal.getName() + ")" : "actuator";
+	}
+
+	/**
+	 * The body of a refused switch.
+	 *
+	 * @param error why the switch was refused
+	 */
+	public record SwitchRefused(String error) {
+
 	}
 
 }

@@ -1,16 +1,20 @@
 package io.github.threadmodel.actuate;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 import io.github.threadmodel.ExecutorStats;
+import io.github.threadmodel.ModelSwitch;
 import io.github.threadmodel.ThreadModelExecutor;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -19,7 +23,9 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * Micrometer meters for the starter's executors, named {@code threadmodel.requests.*}
  * for the request executor and {@code threadmodel.tasks.*} for the application task
  * executor, tagged with {@code model} and {@code server}. They read the executor's own
- * counters, so they work the same on platform and virtual threads.
+ * counters, so they work the same on platform and virtual threads. When an executor
+ * switches its model, its meters are registered again under the new {@code model} tag and
+ * {@code threadmodel.switches} counts the switch.
  */
 public class ThreadModelMetrics implements MeterBinder {
 
@@ -46,36 +52,75 @@ public class ThreadModelMetrics implements MeterBinder {
 	public void bindTo(MeterRegistry registry) {
 		String server = this.server.get();
 		this.executors.forEach((role, executor) -> {
-			String prefix = "threadmodel." + role;
-			Tags tags = Tags.of("model", executor.getModel().id(), "server", server);
-			gauge(registry, prefix + ".active", "Tasks running now", executor, tags, ExecutorStats::running);
-			gauge(registry, prefix + ".queued", "Tasks waiting for a thread (queue depth)", executor, tags,
-					ExecutorStats::queued);
-			gauge(registry, prefix + ".pool.size", "Platform threads in the pool (NaN on virtual threads)", executor,
-					tags, (stats) -> (stats.poolSize() != null) ? stats.poolSize() : Double.NaN);
-			FunctionCounter.builder(prefix + ".completed", executor, (e) -> e.stats().completed())
+			ExecutorMeters meters = new ExecutorMeters(registry, role, executor, server);
+			meters.register();
+			executor.onSwitch(meters::reregister);
+		});
+	}
+
+	/**
+	 * The meters of one executor in one registry.
+	 */
+	private static final class ExecutorMeters {
+
+		private final MeterRegistry registry;
+
+		private final String role;
+
+		private final ThreadModelExecutor executor;
+
+		private final String server;
+
+		private final List<Meter> registered = new ArrayList<>();
+
+		ExecutorMeters(MeterRegistry registry, String role, ThreadModelExecutor executor, String server) {
+			this.registry = registry;
+			this.role = role;
+			this.executor = executor;
+			this.server = server;
+		}
+
+		synchronized void reregister(ModelSwitch change) {
+			this.registry
+				.counter("threadmodel.switches", "executor", this.role, "from", change.from().id(), "to",
+						change.to().id())
+				.increment();
+			this.registered.forEach(this.registry::remove);
+			this.registered.clear();
+			register();
+		}
+
+		synchronized void register() {
+			String prefix = "threadmodel." + this.role;
+			Tags tags = Tags.of("model", this.executor.getModel().id(), "server", this.server);
+			ThreadModelExecutor executor = this.executor;
+			gauge(prefix + ".active", "Tasks running now", tags, ExecutorStats::running);
+			gauge(prefix + ".queued", "Tasks waiting for a thread (queue depth)", tags, ExecutorStats::queued);
+			gauge(prefix + ".pool.size", "Platform threads in the pool (NaN on virtual threads)", tags,
+					(stats) -> (stats.poolSize() != null) ? stats.poolSize() : Double.NaN);
+			this.registered.add(FunctionCounter.builder(prefix + ".completed", executor, (e) -> e.stats().completed())
 				.description("Tasks finished")
 				.tags(tags)
-				.register(registry);
-			FunctionCounter.builder(prefix + ".rejected", executor, (e) -> e.stats().rejected())
+				.register(this.registry));
+			this.registered.add(FunctionCounter.builder(prefix + ".rejected", executor, (e) -> e.stats().rejected())
 				.description("Tasks refused: queue full or executor closed")
 				.tags(tags)
-				.register(registry);
-			FunctionTimer
+				.register(this.registry));
+			this.registered.add(FunctionTimer
 				.builder(prefix + ".queue.wait", executor, (e) -> e.stats().started(),
 						(e) -> e.stats().totalWait().toNanos(), TimeUnit.NANOSECONDS)
 				.description("Time tasks waited for a thread")
 				.tags(tags)
-				.register(registry);
-		});
-	}
+				.register(this.registry));
+		}
 
-	private static void gauge(MeterRegistry registry, String name, String description, ThreadModelExecutor executor,
-			Tags tags, ToDoubleFunction<ExecutorStats> value) {
-		Gauge.builder(name, executor, (e) -> value.applyAsDouble(e.stats()))
-			.description(description)
-			.tags(tags)
-			.register(registry);
+		private void gauge(String name, String description, Tags tags, ToDoubleFunction<ExecutorStats> value) {
+			this.registered.add(Gauge.builder(name, this.executor, (e) -> value.applyAsDouble(e.stats()))
+				.description(description)
+				.tags(tags)
+				.register(this.registry));
+		}
+
 	}
 
 }

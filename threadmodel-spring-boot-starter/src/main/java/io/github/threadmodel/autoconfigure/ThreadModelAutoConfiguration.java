@@ -6,10 +6,12 @@ import io.github.threadmodel.ConnectionIntake;
 import io.github.threadmodel.ThreadModel;
 import io.github.threadmodel.ThreadModelExecutor;
 import io.github.threadmodel.ThreadModelSelection;
+import io.github.threadmodel.ThreadModelSwitcher;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -83,6 +85,18 @@ public final class ThreadModelAutoConfiguration {
 	@ConditionalOnWebApplication
 	ThreadModelExecutor threadModelRequestExecutor(ThreadModelProperties properties, ThreadModelSelection selection) {
 		return new ThreadModelExecutor("request-", properties.executorSettings(selection.model()));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnWebApplication
+	ThreadModelSwitcher threadModelSwitcher(
+			@Qualifier(REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests, ThreadModelProperties properties,
+			BeanFactory beanFactory) {
+		// The task executor follows the server's model unless app.threads.tasks.model sets its own.
+		ThreadModelExecutor followingTasks = (properties.getTasks().getModel() == null) ? taskExecutor(beanFactory)
+				: null;
+		return new ThreadModelSwitcher(requests, followingTasks, properties.getSwitching().isEnabled());
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.github.threadmodel.autoconfigure;
 import io.github.threadmodel.ConnectionIntake;
 import io.github.threadmodel.ThreadModelExecutor;
 import io.github.threadmodel.ThreadModelSelection;
+import io.github.threadmodel.ThreadModelSwitcher;
 import io.github.threadmodel.actuate.StartupTimeline;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 
@@ -36,9 +37,10 @@ public final class ThreadModelEndpointAutoConfiguration {
 	@ConditionalOnMissingBean
 	ThreadModelEndpoint threadModelEndpoint(ThreadModelSelection selection,
 			@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
-			ConnectionIntake intake, StartupTimeline startupTimeline, ApplicationContext context) {
-		return new ThreadModelEndpoint(selection, requests, ThreadModelAutoConfiguration.taskExecutor(context), intake,
-				startupTimeline, context);
+			ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
+			ApplicationContext context) {
+		return new ThreadModelEndpoint(selection, requests, ThreadModelAutoConfiguration.taskExecutor(context),
+				switcher, intake, startupTimeline, context);
 	}
 
 }

@@ -31,6 +31,8 @@ public class ThreadModelProperties implements InitializingBean {
 
 	private final Connections connections = new Connections();
 
+	private final Switching switching = new Switching();
+
 	public ThreadModel getModel() {
 		return this.model;
 	}
@@ -53,6 +55,10 @@ public class ThreadModelProperties implements InitializingBean {
 
 	public Connections getConnections() {
 		return this.connections;
+	}
+
+	public Switching getSwitching() {
+		return this.switching;
 	}
 
 	/**
@@ -220,6 +226,27 @@ public class ThreadModelProperties implements InitializingBean {
 
 		public void setAcceptBacklog(int acceptBacklog) {
 			this.acceptBacklog = acceptBacklog;
+		}
+
+	}
+
+	/**
+	 * Switching the thread model while the application runs (POST /actuator/threadmodel).
+	 */
+	public static class Switching {
+
+		/**
+		 * Whether the thread model may be switched while the application runs. The endpoint's
+		 * write access must be granted too (management.endpoint.threadmodel.access).
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
 		}
 
 	}

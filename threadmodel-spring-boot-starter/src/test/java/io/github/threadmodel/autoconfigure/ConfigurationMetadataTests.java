@@ -32,7 +32,8 @@ class ConfigurationMetadataTests {
 			.containsExactlyInAnyOrder("app.threads.model", "app.threads.platform.max-threads",
 					"app.threads.platform.min-threads", "app.threads.platform.queue-capacity",
 					"app.threads.platform.keep-alive", "app.threads.virtual.max-concurrency",
-					"app.threads.tasks.model", "app.threads.connections.accept-backlog");
+					"app.threads.tasks.model", "app.threads.connections.accept-backlog",
+					"app.threads.switching.enabled");
 		assertThat(starter).allSatisfy((property) -> assertThat((String) property.get("description")).as("%s", property)
 			.isNotBlank());
 		assertThat(starter).filteredOn((property) -> property.get("name").equals("app.threads.platform.keep-alive"))

@@ -42,6 +42,23 @@ public final class Http {
 		return response.body();
 	}
 
+	public HttpResponse<String> send(String path) {
+		return send(this.port, path);
+	}
+
+	/**
+	 * {@code POST /actuator/threadmodel} with a JSON body.
+	 */
+	public HttpResponse<String> postThreadModel(String json) {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.managementPort
+				+ "/actuator/threadmodel"))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(json))
+			.timeout(Duration.ofSeconds(30))
+			.build();
+		return exchange(request);
+	}
+
 	public CompletableFuture<HttpResponse<String>> getAsync(String path) {
 		return this.client.sendAsync(request(this.port, path), BodyHandlers.ofString());
 	}
@@ -58,8 +75,12 @@ public final class Http {
 	}
 
 	private HttpResponse<String> send(int port, String path) {
+		return exchange(request(port, path));
+	}
+
+	private HttpResponse<String> exchange(HttpRequest request) {
 		try {
-			return this.client.send(request(port, path), BodyHandlers.ofString());
+			return this.client.send(request, BodyHandlers.ofString());
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException(ex);

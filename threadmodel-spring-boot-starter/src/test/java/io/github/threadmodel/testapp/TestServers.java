@@ -6,6 +6,10 @@ import java.util.stream.Stream;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.security.reactive.ReactiveManagementWebSecurityAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.security.servlet.ManagementWebSecurityAutoConfiguration;
+import org.springframework.boot.autoconfigure.security.reactive.ReactiveSecurityAutoConfiguration;
+import org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration;
 import org.springframework.boot.autoconfigure.websocket.servlet.WebSocketServletAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.embedded.jetty.JettyServletWebServerFactory;
@@ -52,9 +56,13 @@ public enum TestServers {
 	/**
 	 * The test class path holds every server, so Spring Boot's WebSocket auto-configuration
 	 * would set Tomcat's WebSocket support up on Jetty too; the tests need no WebSockets.
+	 * Spring Security is on the class path for the test that secures switching, and off
+	 * everywhere else.
 	 */
 	@SpringBootConfiguration(proxyBeanMethods = false)
-	@EnableAutoConfiguration(exclude = WebSocketServletAutoConfiguration.class)
+	@EnableAutoConfiguration(exclude = { WebSocketServletAutoConfiguration.class, SecurityAutoConfiguration.class,
+			ManagementWebSecurityAutoConfiguration.class, ReactiveSecurityAutoConfiguration.class,
+			ReactiveManagementWebSecurityAutoConfiguration.class })
 	@Import(ThreadController.class)
 	public static class TestApp {
 

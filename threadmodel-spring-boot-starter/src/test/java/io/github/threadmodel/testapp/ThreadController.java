@@ -1,11 +1,14 @@
 package io.github.threadmodel.testapp;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import reactor.core.publisher.Mono;
 
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -17,6 +20,8 @@ public class ThreadController {
 
 	private volatile CountDownLatch gate = new CountDownLatch(1);
 
+	private final Map<String, Integer> served = new ConcurrentHashMap<>();
+
 	@GetMapping("/thread")
 	public String thread() {
 		return describe(Thread.currentThread());
@@ -25,6 +30,21 @@ public class ThreadController {
 	@GetMapping("/thread/reactive")
 	public Mono<String> reactiveThread() {
 		return Mono.fromSupplier(() -> describe(Thread.currentThread()));
+	}
+
+	/**
+	 * Answers with the request's id after sleeping, and counts how often each id was served.
+	 */
+	@GetMapping("/echo")
+	public String echo(@RequestParam String id, @RequestParam(defaultValue = "0") long sleepMs)
+			throws InterruptedException {
+		Thread.sleep(sleepMs);
+		this.served.merge(id, 1, Integer::sum);
+		return id;
+	}
+
+	public Map<String, Integer> served() {
+		return this.served;
 	}
 
 	@GetMapping("/block")

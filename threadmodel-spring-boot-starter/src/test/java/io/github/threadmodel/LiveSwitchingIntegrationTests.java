@@ -1,0 +1,109 @@
+package io.github.threadmodel;
+
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.threadmodel.testapp.Http;
+import io.github.threadmodel.testapp.TestServers;
+import io.github.threadmodel.testapp.ThreadController;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import org.springframework.context.ConfigurableApplicationContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Switches the model of a real server back and forth while a steady stream of slow and
+ * fast requests runs, on each server.
+ */
+class LiveSwitchingIntegrationTests {
+
+	private static final int SWITCHES = 20;
+
+	private static final int CLIENTS = 8;
+
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(TestServers.class)
+	void everyRequestIsAnsweredOnceWhileTheModelSwitches(TestServers server) throws Exception {
+		try (ConfigurableApplicationContext context = server.start("app.threads.model=platform",
+				"app.threads.platform.max-threads=4", "app.threads.platform.min-threads=2",
+				"app.threads.platform.keep-alive=200ms", "management.endpoint.threadmodel.access=unrestricted")) {
+			Http http = new Http(context);
+			ThreadController controller = context.getBean(ThreadController.class);
+			http.get("/thread");
+			AtomicBoolean running = new AtomicBoolean(true);
+			AtomicInteger ids = new AtomicInteger();
+			Queue<String> failures = new ConcurrentLinkedQueue<>();
+			Queue<String> sent = new ConcurrentLinkedQueue<>();
+			List<Future<?>> clients = new ArrayList<>();
+			try (ExecutorService load = Executors.newVirtualThreadPerTaskExecutor()) {
+				for (int c = 0; c < CLIENTS; c++) {
+					clients.add(load.submit(() -> {
+						while (running.get()) {
+							String id = String.valueOf(ids.incrementAndGet());
+							long sleepMs = (Integer.parseInt(id) % 3 == 0) ? 150 : 0; // some slow, some fast
+							sent.add(id);
+							HttpResponse<String> response = http.send("/echo?id=" + id + "&sleepMs=" + sleepMs);
+							if (response.statusCode() != 200 || !response.body().equals(id)) {
+								failures.add(id + " -> " + response.statusCode() + " " + response.body());
+							}
+						}
+					}));
+				}
+				ThreadModel model = ThreadModel.PLATFORM;
+				for (int i = 0; i < SWITCHES; i++) {
+					Thread.sleep(100);
+					model = (model == ThreadModel.PLATFORM) ? ThreadModel.VIRTUAL : ThreadModel.PLATFORM;
+					HttpResponse<String> switched = http.postThreadModel("{\"model\":\"" + model.id() + "\"}");
+					assertThat(switched.statusCode()).as(switched.body()).isEqualTo(200);
+					assertThat(http.get("/thread")).as("a request after switch %d", i + 1)
+						.startsWith("request-" + model.id() + "-")
+						.endsWith("virtual=" + (model == ThreadModel.VIRTUAL));
+				}
+				Thread.sleep(200);
+				running.set(false);
+				for (Future<?> client : clients) {
+					client.get(30, TimeUnit.SECONDS);
+				}
+			}
+			assertThat(failures).isEmpty();
+			assertThat(sent).hasSizeGreaterThan(SWITCHES * CLIENTS);
+			Map<String, Integer> served = controller.served();
+			assertThat(served).hasSize(sent.size());
+			assertThat(served.values()).containsOnly(1);
+			@SuppressWarnings("unchecked")
+			List<Map<String, Object>> switches = (List<Map<String, Object>>) http.threadModel().get("switches");
+			assertThat(switches).hasSize(10)
+				.allSatisfy((change) -> assertThat(change).containsEntry("requestedBy", "actuator"));
+			assertThat(switches.get(0)).containsEntry("from", "virtual").containsEntry("to", "platform");
+			// every retired platform pool has ended; the current ones are back to min-threads
+			awaitLivePlatformThreads("request-platform-", 2);
+			awaitLivePlatformThreads("task-platform-", 2);
+		}
+	}
+
+	private static void awaitLivePlatformThreads(String prefix, int expected) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+		while (livePlatformThreads(prefix) != expected) {
+			assertThat(System.nanoTime()).as("live %s threads: %d", prefix, livePlatformThreads(prefix))
+				.isLessThan(deadline);
+			Thread.sleep(50);
+		}
+	}
+
+	private static long livePlatformThreads(String prefix) {
+		return Thread.getAllStackTraces().keySet().stream().filter((t) -> t.getName().startsWith(prefix)).count();
+	}
+
+}
