@@ -1,14 +1,15 @@
 package io.github.threadmodel.sample.reactive;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.github.threadmodel.sample.support.BadRequestException;
+import io.github.threadmodel.sample.support.JsonError;
+import io.github.threadmodel.sample.support.NotFoundException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -50,12 +51,7 @@ class ApiExceptionHandler {
 
 	private static ResponseEntity<Map<String, Object>> error(HttpStatus status, String message,
 			ServerHttpRequest request) {
-		Map<String, Object> body = new LinkedHashMap<>();
-		body.put("status", status.value());
-		body.put("error", status.getReasonPhrase());
-		body.put("message", message);
-		body.put("path", request.getPath().value());
-		return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(body);
+		return JsonError.response(status, message, request.getPath().value());
 	}
 
 }

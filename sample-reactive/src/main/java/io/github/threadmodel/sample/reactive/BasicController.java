@@ -1,10 +1,10 @@
 package io.github.threadmodel.sample.reactive;
 
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
+import io.github.threadmodel.sample.support.CpuReport;
+import io.github.threadmodel.sample.support.Greeting;
+import io.github.threadmodel.sample.support.SampleProperties;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.MediaType;
@@ -19,11 +19,6 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class BasicController {
 
-	static final List<String> WORDS = List.of("Hello", "Hi", "Olá", "Oi", "Hallo");
-
-	/** Upper bound of {@code /cpu?ms=}, so that one request cannot hold a core for long. */
-	static final long MAX_CPU_MS = 10_000;
-
 	private final SampleProperties properties;
 
 	public BasicController(SampleProperties properties) {
@@ -34,7 +29,7 @@ public class BasicController {
 	@GetMapping(path = "/greetings", produces = MediaType.TEXT_PLAIN_VALUE)
 	public Mono<String> greetings(@RequestParam(defaultValue = "World") String name) {
 		return Mono.delay(this.properties.greetings().delay())
-			.map((tick) -> WORDS.get(ThreadLocalRandom.current().nextInt(WORDS.size())) + " " + name + "!");
+			.map((tick) -> Greeting.randomFor(name));
 	}
 
 	/** The trivial handler: answers on the event loop. */
@@ -55,19 +50,7 @@ public class BasicController {
 	 */
 	@GetMapping(path = "/cpu", produces = MediaType.APPLICATION_JSON_VALUE)
 	public Map<String, Object> cpu(@RequestParam(defaultValue = "20") long ms) {
-		if (ms < 0 || ms > MAX_CPU_MS) {
-			throw new BadRequestException("ms must be between 0 and " + MAX_CPU_MS + ", got " + ms);
-		}
-		CpuBurner.Result result = CpuBurner.burn(ms);
-		Thread thread = Thread.currentThread();
-		Map<String, Object> body = new LinkedHashMap<>();
-		body.put("ms", ms);
-		body.put("elapsedMs", result.elapsedNanos() / 1_000_000.0);
-		body.put("iterations", result.iterations());
-		body.put("checksum", result.checksum());
-		body.put("thread", thread.getName());
-		body.put("virtual", thread.isVirtual());
-		return body;
+		return CpuReport.spin(ms);
 	}
 
 }

@@ -3,6 +3,7 @@ package io.github.threadmodel.sample.reactive;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
+import io.github.threadmodel.sample.support.UserView;
 import reactor.core.publisher.Mono;
 
 import org.springframework.context.annotation.Profile;

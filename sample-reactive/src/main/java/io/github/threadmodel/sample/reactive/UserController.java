@@ -1,5 +1,6 @@
 package io.github.threadmodel.sample.reactive;
 
+import io.github.threadmodel.sample.support.UserView;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.MediaType;

@@ -2,6 +2,7 @@ package io.github.threadmodel.sample.reactive;
 
 import java.time.LocalDateTime;
 
+import io.github.threadmodel.sample.support.UserView;
 import io.r2dbc.spi.ConnectionFactory;
 import reactor.core.publisher.Mono;
 

@@ -2,6 +2,8 @@ package io.github.threadmodel.sample.reactive;
 
 import java.time.Duration;
 
+import io.github.threadmodel.sample.support.NotFoundException;
+import io.github.threadmodel.sample.support.UserView;
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Value;

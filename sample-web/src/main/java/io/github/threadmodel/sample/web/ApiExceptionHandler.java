@@ -1,9 +1,11 @@
 package io.github.threadmodel.sample.web;
 
 import java.sql.SQLTransientConnectionException;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.github.threadmodel.sample.support.BadRequestException;
+import io.github.threadmodel.sample.support.JsonError;
+import io.github.threadmodel.sample.support.NotFoundException;
 import io.lettuce.core.RedisException;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
@@ -17,7 +19,6 @@ import org.springframework.dao.TransientDataAccessResourceException;
 import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.data.redis.RedisSystemException;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -84,12 +85,7 @@ class ApiExceptionHandler {
 
 	private static ResponseEntity<Map<String, Object>> error(HttpStatus status, String message,
 			HttpServletRequest request) {
-		Map<String, Object> body = new LinkedHashMap<>();
-		body.put("status", status.value());
-		body.put("error", status.getReasonPhrase());
-		body.put("message", message);
-		body.put("path", request.getRequestURI());
-		return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(body);
+		return JsonError.response(status, message, request.getRequestURI());
 	}
 
 }

@@ -4,6 +4,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
+import io.github.threadmodel.sample.support.UserView;
+
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 

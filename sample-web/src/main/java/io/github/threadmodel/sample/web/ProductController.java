@@ -1,15 +1,15 @@
 package io.github.threadmodel.sample.web;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
+
+import io.github.threadmodel.sample.support.ProductPage;
+import io.github.threadmodel.sample.support.ProductPage.Call;
+import io.github.threadmodel.sample.support.SampleProperties;
 
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.core.task.AsyncTaskExecutor;
@@ -38,32 +38,18 @@ public class ProductController {
 	@GetMapping(path = "/products/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
 	public Map<String, Object> product(@PathVariable long id) throws InterruptedException {
 		if (id < 1) {
-			throw new NotFoundException("product " + id + " not found");
+			throw ProductPage.notFound(id);
 		}
-		CompletableFuture<Call> database = call("database", this.backends.database(),
-				() -> Map.of("id", id, "name", "Product " + id, "price", price(id, 1.0)));
+		CompletableFuture<Call> database = call("database", this.backends.database(), () -> ProductPage.product(id));
 		CompletableFuture<Call> inventory = call("inventory", this.backends.inventory(),
-				() -> Map.of("inStock", id % 7 != 0, "quantity", (id * 37) % 120));
+				() -> ProductPage.inventory(id));
 		CompletableFuture<Call> recommendations = call("recommendations", this.backends.recommendations(),
-				() -> List.of(id + 1, id + 2, id + 3));
+				() -> ProductPage.recommendations(id));
 		CompletableFuture<Call> competitorPrices = call("competitorPrices", this.backends.competitorPrices(),
-				() -> List.of(Map.of("store", "A", "price", price(id, 0.95)),
-						Map.of("store", "B", "price", price(id, 1.08))));
+				() -> ProductPage.competitorPrices(id));
 		try {
 			CompletableFuture.allOf(database, inventory, recommendations, competitorPrices).get();
-			Map<String, Object> body = new LinkedHashMap<>();
-			body.put("id", id);
-			body.put("product", database.get().data());
-			body.put("inventory", inventory.get().data());
-			body.put("recommendations", recommendations.get().data());
-			body.put("competitorPrices", competitorPrices.get().data());
-			Map<String, Object> calls = new LinkedHashMap<>();
-			for (CompletableFuture<Call> call : List.of(database, inventory, recommendations, competitorPrices)) {
-				Call done = call.get();
-				calls.put(done.name(), Map.of("ms", done.millis(), "thread", done.thread()));
-			}
-			body.put("calls", calls);
-			return body;
+			return ProductPage.of(id, database.get(), inventory.get(), recommendations.get(), competitorPrices.get());
 		}
 		catch (ExecutionException ex) {
 			throw (ex.getCause() instanceof RuntimeException runtime) ? runtime : new CompletionException(ex);
@@ -82,13 +68,6 @@ public class ProductController {
 			}
 			return new Call(name, millis, Thread.currentThread().getName(), data.get());
 		}, this.executor);
-	}
-
-	private static BigDecimal price(long id, double factor) {
-		return BigDecimal.valueOf((10 + (id * 13) % 90) * factor + 0.99).setScale(2, RoundingMode.HALF_UP);
-	}
-
-	record Call(String name, long millis, String thread, Object data) {
 	}
 
 	static {

@@ -2,6 +2,7 @@ package io.github.threadmodel.sample.web;
 
 import java.time.LocalDateTime;
 
+import io.github.threadmodel.sample.support.UserView;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -36,6 +37,10 @@ public class User {
 		this.email = email;
 		this.createdAt = createdAt;
 		this.updatedAt = updatedAt;
+	}
+
+	static User of(UserView view) {
+		return new User(view.id(), view.name(), view.email(), view.createdAt(), view.updatedAt());
 	}
 
 	public Long getId() {

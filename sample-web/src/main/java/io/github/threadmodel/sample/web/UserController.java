@@ -1,5 +1,7 @@
 package io.github.threadmodel.sample.web;
 
+import io.github.threadmodel.sample.support.UserView;
+
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;

@@ -1,30 +1,16 @@
 package io.github.threadmodel.sample.web;
 
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.github.threadmodel.sample.support.AbstractUserSeeder;
+import io.github.threadmodel.sample.support.UserView;
 
-import org.springframework.boot.ApplicationArguments;
-import org.springframework.boot.ApplicationRunner;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Component;
 
-/**
- * At startup: makes sure the seed users exist (the table itself comes from schema.sql), then puts user 1 in the
- * cache. A cache that is down at startup is logged, not fatal: {@code /users/1/cache} fills it later.
- */
+/** Seeds the users over JPA and caches user 1, blocking: see {@link AbstractUserSeeder}. */
 @Component
-class UserSeeder implements ApplicationRunner {
-
-	private static final Logger logger = LoggerFactory.getLogger(UserSeeder.class);
-
-	static final List<String[]> SEED = List.of(new String[] { "greg", "greg@gmail.com" },
-			new String[] { "ana", "ana@example.com" }, new String[] { "bruno", "bruno@example.com" },
-			new String[] { "carla", "carla@example.com" }, new String[] { "diego", "diego@example.com" });
+class UserSeeder extends AbstractUserSeeder {
 
 	private final UserRepository repository;
 
@@ -39,27 +25,22 @@ class UserSeeder implements ApplicationRunner {
 	}
 
 	@Override
-	public void run(ApplicationArguments args) {
-		LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
-		for (int i = 0; i < SEED.size(); i++) {
-			long id = i + 1;
-			if (!this.repository.existsById(id)) {
+	protected void insertMissing(List<UserView> seed) {
+		for (UserView user : seed) {
+			if (!this.repository.existsById(user.id())) {
 				try {
-					this.repository.save(new User(id, SEED.get(i)[0], SEED.get(i)[1], now, now));
+					this.repository.save(User.of(user));
 				}
 				catch (DataIntegrityViolationException ex) {
 					// Another instance sharing the database inserted it first.
 				}
 			}
 		}
-		try {
-			this.cache.put(this.users.fromDatabase(1));
-			logger.info("Seeded {} users; user 1 is in the cache", SEED.size());
-		}
-		catch (RuntimeException ex) {
-			logger.warn("Seeded {} users; could not put user 1 in the cache ({}): /users/1/cache will fill it",
-					SEED.size(), ex.toString());
-		}
+	}
+
+	@Override
+	protected void putUserOneInTheCache() {
+		this.cache.put(this.users.fromDatabase(1));
 	}
 
 }

@@ -2,6 +2,9 @@ package io.github.threadmodel.sample.web;
 
 import java.util.Optional;
 
+import io.github.threadmodel.sample.support.NotFoundException;
+import io.github.threadmodel.sample.support.UserView;
+
 import org.springframework.stereotype.Service;
 
 @Service

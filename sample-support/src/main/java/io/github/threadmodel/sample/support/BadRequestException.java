@@ -1,4 +1,4 @@
-package io.github.threadmodel.sample.reactive;
+package io.github.threadmodel.sample.support;
 
 /** Answered with 400 and a JSON error body. */
 public class BadRequestException extends RuntimeException {

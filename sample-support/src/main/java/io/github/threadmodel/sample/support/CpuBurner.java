@@ -1,15 +1,15 @@
-package io.github.threadmodel.sample.reactive;
+package io.github.threadmodel.sample.support;
 
 /** Keeps the calling thread on a CPU for a while, doing arithmetic the JIT cannot remove. */
-final class CpuBurner {
+public final class CpuBurner {
 
 	private CpuBurner() {
 	}
 
-	record Result(long iterations, long checksum, long elapsedNanos) {
+	public record Result(long iterations, long checksum, long elapsedNanos) {
 	}
 
-	static Result burn(long millis) {
+	public static Result burn(long millis) {
 		long start = System.nanoTime();
 		long deadline = start + millis * 1_000_000L;
 		long x = start | 1;

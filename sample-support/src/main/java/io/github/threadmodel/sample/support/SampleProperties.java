@@ -1,4 +1,4 @@
-package io.github.threadmodel.sample.reactive;
+package io.github.threadmodel.sample.support;
 
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
@@ -7,7 +7,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The sample's own settings ({@code sample.*}).
+ * The samples' own settings ({@code sample.*}), the same in both.
  *
  * @param greetings how long {@code /greetings} waits
  * @param products the simulated back ends behind {@code /products/{id}}
@@ -15,7 +15,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("sample")
 public record SampleProperties(@DefaultValue Greetings greetings, @DefaultValue Products products) {
 
-	/** @param delay how long {@code /greetings} waits (a non-blocking delay) */
+	/**
+	 * @param delay how long {@code /greetings} waits: sample-web blocks its request thread ({@code Thread.sleep}),
+	 * sample-reactive holds no thread ({@code Mono.delay})
+	 */
 	public record Greetings(@DefaultValue("1s") Duration delay) {
 	}
 

@@ -1,4 +1,4 @@
-package io.github.threadmodel.sample.reactive;
+package io.github.threadmodel.sample.support;
 
 import java.time.LocalDateTime;
 

@@ -1,4 +1,4 @@
-package io.github.threadmodel.sample.web;
+package io.github.threadmodel.sample.support;
 
 /** Answered with 404 and a JSON error body. */
 public class NotFoundException extends RuntimeException {

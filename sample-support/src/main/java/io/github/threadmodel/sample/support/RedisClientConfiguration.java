@@ -1,4 +1,4 @@
-package io.github.threadmodel.sample.web;
+package io.github.threadmodel.sample.support;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -20,10 +20,12 @@ import org.springframework.context.annotation.Profile;
  * being queued until Redis returns, connecting gives up after {@code spring.data.redis.connect-timeout}, and a
  * command that gets no answer fails after {@code spring.data.redis.timeout}. Lettuce reconnects by itself, at
  * least every 2 s while Redis is away (its default backs off to 30 s).
+ * <p>
+ * The same for Spring Data Redis's blocking and reactive templates: both samples import it.
  */
 @Configuration(proxyBeanMethods = false)
 @Profile("redis")
-class RedisClientConfiguration {
+public class RedisClientConfiguration {
 
 	@Bean
 	LettuceClientConfigurationBuilderCustomizer failFastWhenRedisIsDown(
