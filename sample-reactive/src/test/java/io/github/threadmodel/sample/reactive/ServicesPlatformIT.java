@@ -1,52 +1,13 @@
 package io.github.threadmodel.sample.reactive;
 
-import java.time.Duration;
-
-import io.r2dbc.spi.ConnectionFactory;
-import org.junit.jupiter.api.Test;
-
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
-import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.test.context.ActiveProfiles;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.springframework.test.context.TestPropertySource;
 
 /** Every endpoint with platform threads, against the real MariaDB and Redis of .ci/services.sh. */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "app.threads.model=platform", EndpointsTestSupport.TEST_PROPERTIES_GREETINGS,
-				TestRanges.DATABASE_MIN, TestRanges.DATABASE_MAX, TestRanges.INVENTORY_MIN, TestRanges.INVENTORY_MAX,
-				TestRanges.RECOMMENDATIONS_MIN, TestRanges.RECOMMENDATIONS_MAX, TestRanges.PRICES_MIN,
-				TestRanges.PRICES_MAX })
-@ActiveProfiles({ "mysql", "redis" })
-class ServicesPlatformIT extends EndpointsTestSupport {
+@TestPropertySource(properties = "app.threads.model=platform")
+class ServicesPlatformIT extends ServicesEndpointsTestSupport {
 
-	private static final Duration WAIT = Duration.ofSeconds(10);
-
-	@Autowired
-	ConnectionFactory connectionFactory;
-
-	@Autowired
-	ReactiveStringRedisTemplate redis;
-
-	@Override
-	String model() {
-		return "platform";
-	}
-
-	@Test
-	void theDatabaseIsMariaDbAndTheCacheIsRedis() {
-		DatabaseClient database = DatabaseClient.create(this.connectionFactory);
-		assertThat(database.sql("SELECT VERSION() AS v").map((row, metadata) -> row.get("v", String.class)).one().block(WAIT))
-			.containsIgnoringCase("mariadb");
-		assertThat(database.sql("SELECT name FROM users WHERE id = 1").map((row, metadata) -> row.get("name", String.class)).one().block(WAIT))
-			.isEqualTo("greg");
-		this.redis.delete("users:4").block(WAIT);
-		assertThat(this.http.get("/users/4/cache").status()).isEqualTo(200);
-		assertThat(this.redis.<String, String>opsForHash().get("users:4", "email").block(WAIT)).isEqualTo("carla@example.com");
-		assertThat(this.redis.<String, String>opsForHash().get("users:1", "name").block(WAIT)).isEqualTo("greg");
+	ServicesPlatformIT() {
+		super("platform");
 	}
 
 }

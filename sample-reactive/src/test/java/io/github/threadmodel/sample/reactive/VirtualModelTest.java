@@ -1,18 +1,13 @@
 package io.github.threadmodel.sample.reactive;
 
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.test.context.TestPropertySource;
 
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "app.threads.model=virtual", EndpointsTestSupport.TEST_PROPERTIES_GREETINGS,
-				TestRanges.DATABASE_MIN, TestRanges.DATABASE_MAX, TestRanges.INVENTORY_MIN, TestRanges.INVENTORY_MAX,
-				TestRanges.RECOMMENDATIONS_MIN, TestRanges.RECOMMENDATIONS_MAX, TestRanges.PRICES_MIN,
-				TestRanges.PRICES_MAX })
-class VirtualModelTest extends EndpointsTestSupport {
+/** Every endpoint with virtual threads. */
+@TestPropertySource(properties = "app.threads.model=virtual")
+class VirtualModelTest extends ReactiveEndpointsTestSupport {
 
-	@Override
-	String model() {
-		return "virtual";
+	VirtualModelTest() {
+		super("virtual");
 	}
 
 }

@@ -1,4 +1,4 @@
-package io.github.threadmodel.sample.web;
+package io.github.threadmodel.sample.support;
 
 import java.io.File;
 import java.io.IOException;
@@ -13,21 +13,21 @@ import java.util.concurrent.TimeUnit;
  * A real redis-server (the binary that .ci/services.sh installs) on a port of its own, without persistence, that
  * a test can stop and start again.
  */
-final class RedisServerProcess implements AutoCloseable {
+public final class RedisServerProcess implements AutoCloseable {
 
 	private final int port;
 
 	private Process process;
 
-	RedisServerProcess(int port) {
+	public RedisServerProcess(int port) {
 		this.port = port;
 	}
 
-	int port() {
+	public int port() {
 		return this.port;
 	}
 
-	synchronized RedisServerProcess start() throws IOException, InterruptedException {
+	public synchronized RedisServerProcess start() throws IOException, InterruptedException {
 		this.process = new ProcessBuilder(executable(), "--port", String.valueOf(this.port), "--bind", "127.0.0.1",
 				"--save", "", "--appendonly", "no", "--daemonize", "no")
 			.redirectErrorStream(true)
@@ -44,7 +44,7 @@ final class RedisServerProcess implements AutoCloseable {
 		return this;
 	}
 
-	synchronized void stop() throws InterruptedException {
+	public synchronized void stop() throws InterruptedException {
 		if (this.process != null) {
 			this.process.destroy();
 			if (!this.process.waitFor(10, TimeUnit.SECONDS)) {

@@ -1,4 +1,4 @@
-package io.github.threadmodel.sample.reactive;
+package io.github.threadmodel.sample.support;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,7 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * Forwards a local port to a real server. {@link #stop()} closes the port and every connection through it, as if
  * the server were gone; {@link #start()} opens the same port again.
  */
-final class TcpProxy implements AutoCloseable {
+public final class TcpProxy implements AutoCloseable {
 
 	private final int port;
 
@@ -26,17 +26,17 @@ final class TcpProxy implements AutoCloseable {
 
 	private ServerSocket server;
 
-	TcpProxy(int port, String targetHost, int targetPort) {
+	public TcpProxy(int port, String targetHost, int targetPort) {
 		this.port = port;
 		this.targetHost = targetHost;
 		this.targetPort = targetPort;
 	}
 
-	int port() {
+	public int port() {
 		return this.port;
 	}
 
-	synchronized TcpProxy start() throws IOException {
+	public synchronized TcpProxy start() throws IOException {
 		ServerSocket socket = new ServerSocket();
 		socket.setReuseAddress(true);
 		socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), this.port), 100);
@@ -88,7 +88,7 @@ final class TcpProxy implements AutoCloseable {
 		});
 	}
 
-	synchronized void stop() {
+	public synchronized void stop() {
 		if (this.server != null) {
 			closeQuietly(this.server);
 			this.server = null;

@@ -1,4 +1,4 @@
-package io.github.threadmodel.sample.web;
+package io.github.threadmodel.sample.support;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,18 +11,18 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * A TCP server that accepts connections and reads what it is sent, but never answers: a back end that hangs.
  */
-final class SilentServer implements AutoCloseable {
+public final class SilentServer implements AutoCloseable {
 
 	private final ServerSocket server;
 
 	private final List<Socket> clients = new CopyOnWriteArrayList<>();
 
-	SilentServer() throws IOException {
+	public SilentServer() throws IOException {
 		this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
 		Thread.ofPlatform().daemon().name("silent-server").start(this::accept);
 	}
 
-	int port() {
+	public int port() {
 		return this.server.getLocalPort();
 	}
 

@@ -1,4 +1,4 @@
-package io.github.threadmodel.sample.web;
+package io.github.threadmodel.sample.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** Real HTTP requests to the application under test, timed. */
-final class Http {
+public final class Http {
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -20,11 +20,11 @@ final class Http {
 
 	private final int port;
 
-	Http(int port) {
+	public Http(int port) {
 		this.port = port;
 	}
 
-	Reply get(String path) {
+	public Reply get(String path) {
 		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
 			.timeout(Duration.ofSeconds(20))
 			.GET()
@@ -45,9 +45,9 @@ final class Http {
 		}
 	}
 
-	record Reply(int status, String contentType, String body, long millis) {
+	public record Reply(int status, String contentType, String body, long millis) {
 
-		JsonNode json() {
+		public JsonNode json() {
 			try {
 				return JSON.readTree(this.body);
 			}

@@ -1,39 +1,49 @@
-package io.github.threadmodel.sample.web;
+package io.github.threadmodel.sample.support;
 
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 
+import static io.github.threadmodel.sample.support.UserAssertions.assertUser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every endpoint over real HTTP. Subclasses start the application with one thread model (and, for the *IT
- * classes, with the real MariaDB and Redis). Metrics export is on, as in the application, for /actuator/prometheus.
+ * Every endpoint over real HTTP, the same checks in both samples and both thread models. A subclass per sample
+ * says which server it runs on and where {@code /products} finishes its calls; below it, a class per model sets
+ * {@code app.threads.model} (and, for the *IT classes, the profiles of the real MariaDB and Redis). The greeting
+ * and the simulated back ends are shortened ({@link TestRanges}); metrics export is on, as in the application,
+ * for /actuator/prometheus.
  */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "sample.greetings.delay=200ms", TestRanges.DATABASE_MIN, TestRanges.DATABASE_MAX,
+				TestRanges.INVENTORY_MIN, TestRanges.INVENTORY_MAX, TestRanges.RECOMMENDATIONS_MIN,
+				TestRanges.RECOMMENDATIONS_MAX, TestRanges.PRICES_MIN, TestRanges.PRICES_MAX })
 @AutoConfigureObservability(tracing = false)
-abstract class EndpointsTestSupport {
-
-	static final String TEST_PROPERTIES_GREETINGS = "sample.greetings.delay=200ms";
+public abstract class EndpointsTestSupport extends HttpTestSupport {
 
 	private static final Pattern GREETING = Pattern.compile("(Hello|Hi|Olá|Oi|Hallo) (.+)!");
 
-	@LocalServerPort
-	int port;
+	private final String model;
 
-	Http http;
-
-	/** "platform" or "virtual". */
-	abstract String model();
-
-	@BeforeEach
-	void client() {
-		this.http = new Http(this.port);
+	/** @param model "platform" or "virtual": what the subclass sets {@code app.threads.model} to */
+	protected EndpointsTestSupport(String model) {
+		this.model = model;
 	}
+
+	protected final String model() {
+		return this.model;
+	}
+
+	/** The server that {@code /actuator/threadmodel} must name. */
+	protected abstract String expectedServer();
+
+	/** How the name of the thread that finished each of the four {@code /products} calls starts. */
+	protected abstract String productCallThreadPrefix();
 
 	@Test
 	void greetingsWaitTheDelayAndGreetTheWorldByDefault() {
@@ -119,7 +129,7 @@ abstract class EndpointsTestSupport {
 	}
 
 	@Test
-	void productIsAssembledFromFourParallelCallsOnTheModelsExecutor() {
+	void productIsAssembledFromFourConcurrentCalls() {
 		Http.Reply reply = this.http.get("/products/42");
 		assertThat(reply.status()).isEqualTo(200);
 		assertThat(reply.contentType()).startsWith("application/json");
@@ -136,7 +146,7 @@ abstract class EndpointsTestSupport {
 		for (String name : new String[] { "database", "inventory", "recommendations", "competitorPrices" }) {
 			long ms = calls.path(name).path("ms").asLong(-1);
 			assertThat(ms).as(name).isBetween(100L, 200L); // the test ranges: 100-200 ms each
-			assertThat(calls.path(name).path("thread").asText()).as(name).startsWith("task-" + model() + "-");
+			assertThat(calls.path(name).path("thread").asText()).as(name).startsWith(productCallThreadPrefix());
 			slowest = Math.max(slowest, ms);
 			sum += ms;
 		}
@@ -179,18 +189,10 @@ abstract class EndpointsTestSupport {
 		Http.Reply reply = this.http.get("/actuator/threadmodel");
 		assertThat(reply.status()).isEqualTo(200);
 		assertThat(reply.json().path("model").asText()).isEqualTo(model());
-		assertThat(reply.json().path("server").asText()).isEqualTo(System.getProperty("sample.expected-server", "tomcat"));
+		assertThat(reply.json().path("server").asText()).isEqualTo(expectedServer());
 		Http.Reply prometheus = this.http.get("/actuator/prometheus");
 		assertThat(prometheus.status()).isEqualTo(200);
 		assertThat(prometheus.body()).contains("http_server_requests_seconds");
-	}
-
-	static void assertUser(JsonNode user, long id, String name, String email) {
-		assertThat(user.path("id").asLong()).isEqualTo(id);
-		assertThat(user.path("name").asText()).isEqualTo(name);
-		assertThat(user.path("email").asText()).isEqualTo(email);
-		assertThat(user.path("createdAt").asText()).matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}.*");
-		assertThat(user.path("updatedAt").asText()).matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}.*");
 	}
 
 }

@@ -1,4 +1,4 @@
-package io.github.threadmodel.sample.web;
+package io.github.threadmodel.sample.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,13 +7,14 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.function.Supplier;
 
-final class Ports {
+/** Ports for the servers a test starts, and waiting for the application to answer again. */
+public final class Ports {
 
 	private Ports() {
 	}
 
 	/** A port that nothing listens on right now. */
-	static int free() {
+	public static int free() {
 		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			socket.setReuseAddress(true);
 			return socket.getLocalPort();
@@ -24,7 +25,7 @@ final class Ports {
 	}
 
 	/** Polls {@code reply} every 200 ms until its status is {@code status}, for at most {@code limit}. */
-	static Http.Reply awaitStatus(int status, Duration limit, Supplier<Http.Reply> reply) throws InterruptedException {
+	public static Http.Reply awaitStatus(int status, Duration limit, Supplier<Http.Reply> reply) throws InterruptedException {
 		long deadline = System.nanoTime() + limit.toNanos();
 		Http.Reply last = reply.get();
 		while (last.status() != status && System.nanoTime() < deadline) {
