@@ -269,7 +269,7 @@ def markdown(runs: list[dict], meta: dict | None = None) -> str:
 # ---------------------------------------------------------------- SVG charts
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-           "#bcbd22", "#7f7f7f"]
+           "#bcbd22", "#7f7f7f", "#393b79", "#e7969c", "#637939", "#fdae6b"]
 
 
 def _nice_max(v: float) -> float:
@@ -302,6 +302,7 @@ def svg_grouped_bars(chart_id: str, title: str, groups: list[str], series: dict[
     names = list(series)
     values = [v for vs in series.values() for v in vs if v is not None]
     top = _nice_max(max(values) if values else 1.0)
+    height += 18 * math.ceil(len(names) / 3)  # room for the legend, whatever the number of series
     ml, mr, mt, mb = 64, 16, 36, 56 + 18 * math.ceil(len(names) / 3)
     pw, ph = width - ml - mr, height - mt - mb
     out = [f'<svg id="{_esc(chart_id)}" class="chart" data-chart="{_esc(chart_id)}" data-plot="{ml},{mt},{pw},{ph}" '
@@ -344,6 +345,7 @@ def svg_lines(chart_id: str, title: str, x_labels: list[str], series: dict[str, 
     names = list(series)
     values = [v for vs in series.values() for v in vs if v is not None]
     top = _nice_max(max(values) if values else 1.0)
+    height += 18 * math.ceil(len(names) / 3)
     ml, mr, mt, mb = 64, 24, 36, 70 + 18 * math.ceil(len(names) / 3)
     pw, ph = width - ml - mr, height - mt - mb
     out = [f'<svg id="{_esc(chart_id)}" class="chart" data-chart="{_esc(chart_id)}" data-plot="{ml},{mt},{pw},{ph}" '
@@ -537,20 +539,27 @@ def write_all(root, runs: list[dict], meta: dict, links: dict | None = None) -> 
 def main(argv=None) -> int:
     """Merges the runs of several results/<timestamp>/ folders into one report:
         python3 load/report.py results/20261122-035655 results/20261122-041000 -o results/combined
+    DIR=LABEL appends "+LABEL" to that folder's configuration names (runs of the same configuration
+    with other settings, e.g. results/20261122-041829=heap60).
     """
     import argparse
     from pathlib import Path
     ap = argparse.ArgumentParser(description=main.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("dirs", nargs="+", type=Path)
+    ap.add_argument("dirs", nargs="+")
     ap.add_argument("-o", "--out", type=Path, required=True)
     a = ap.parse_args(argv)
     runs, metas = [], []
-    for d in a.dirs:
+    for arg in a.dirs:
+        d, _, label = arg.partition("=")
+        d = Path(d)
         meta_file = d / "meta.json"
         metas.append(json.loads(meta_file.read_text()) if meta_file.exists() else {})
-        for rf in sorted(d.glob("*/run.json")):
+        order = {name: i for i, name in enumerate(metas[-1].get("configs") or [])}
+        for rf in sorted(d.glob("*/run.json"), key=lambda f: (order.get(f.parent.name, len(order)), f.parent.name)):
             run = json.loads(rf.read_text())
             run.setdefault("source", d.name)
+            if label:
+                run["config"] = f"{run['config']}+{label}"
             runs.append(run)
     meta = dict(metas[0]) if metas else {}
     meta["timestamp"] = " + ".join(m.get("timestamp", "?") for m in metas)

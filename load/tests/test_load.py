@@ -195,10 +195,10 @@ class Files(unittest.TestCase):
                 (tmp / stamp / cfg / "run.json").write_text(json.dumps(
                     run(cfg, model, steps=report.parse_steps_summary(steps_doc([STEP_100])))))
             with contextlib.redirect_stdout(io.StringIO()):
-                report.main([str(tmp / "a"), str(tmp / "b"), "-o", str(tmp / "all")])
+                report.main([str(tmp / "a"), str(tmp / "b") + "=heap60", "-o", str(tmp / "all")])
             md = (tmp / "all" / "results.md").read_text()
             self.assertIn("| web-tomcat-jvm-platform | 1.28 |", md)
-            self.assertIn("| reactive-netty-jvm-virtual | 1.28 |", md)
+            self.assertIn("| reactive-netty-jvm-virtual+heap60 | 1.28 |", md)
             self.assertIn("Command: `bench a ; bench b`", md)
             self.assertTrue((tmp / "all" / "charts" / "chart-avg-response.svg").read_text().startswith("<svg"))
             self.assertEqual(len(list(csv.DictReader(io.StringIO((tmp / "all" / "results.csv").read_text())))), 2)
