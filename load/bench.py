@@ -546,6 +546,7 @@ def parse_args(argv=None):
     pre = PRESETS[a.preset]
     # An explicit axis on the command line replaces the preset's shortlist of configurations.
     explicit_axis = any(getattr(a, k) is not None for k in ("apps", "servers", "models", "flavours"))
+    a.selection = "custom" if explicit_axis or a.configs is not None else f"preset {a.preset}"
     every = {"apps": list(SERVERS_BY_APP), "servers": sum(SERVERS_BY_APP.values(), []), "models": MODELS,
              "flavours": list(FLAVOURS), "configs": None}
     for key in ("apps", "servers", "models", "flavours", "configs", "scripts", "steps", "stage_scale"):
@@ -611,7 +612,7 @@ def main(argv=None) -> int:
     meta = {"timestamp": stamp, "command": " ".join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])]),
             **machine_info(k6), "load_before": os.getloadavg(),
             "note": "The load generator shares the cores with the app; other builds may run too, so expect noise.",
-            "cgroup": cgroup_info[2], "preset": a.preset, "configs": [c.name for c in cfgs],
+            "cgroup": cgroup_info[2], "selection": a.selection, "configs": [c.name for c in cfgs],
             "somaxconn": _read("/proc/sys/net/core/somaxconn")}
     log(f"{len(cfgs)} configuration(s) -> {root}")
     signal.signal(signal.SIGTERM, _stop_live_apps)
