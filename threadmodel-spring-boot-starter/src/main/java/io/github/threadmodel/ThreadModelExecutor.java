@@ -32,6 +32,8 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 
 	private volatile ModelThreads threads;
 
+	private boolean closed;
+
 	private final Deque<ModelSwitch> history = new ArrayDeque<>();
 
 	private final List<Consumer<ModelSwitch>> switchListeners = new CopyOnWriteArrayList<>();
@@ -100,6 +102,9 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * @return the switch
 	 */
 	public synchronized ModelSwitch switchTo(ExecutorSettings settings, String requestedBy) {
+		if (this.closed) {
+			throw new IllegalStateException(this + " is closed");
+		}
 		ModelThreads old = this.threads;
 		ModelThreads next = ModelThreads.create(settings, this.threadNamePrefix);
 		this.threads = next;
@@ -206,6 +211,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 */
 	@Override
 	public synchronized void close() {
+		this.closed = true;
 		this.threads.shutdown();
 	}
 

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class ThreadModelExecutorTests {
 
@@ -159,6 +160,7 @@ class ThreadModelExecutorTests {
 		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> this.executor.execute(() -> {
 		}));
 		assertThat(this.executor.stats().rejected()).isEqualTo(1);
+		assertThatIllegalStateException().isThrownBy(() -> this.executor.switchTo(platform(2, 0, null), "test"));
 	}
 
 	@Test
