@@ -296,15 +296,9 @@ def _esc(s) -> str:
     return html.escape(str(s), quote=True)
 
 
-def svg_grouped_bars(chart_id: str, title: str, groups: list[str], series: dict[str, list], y_label: str,
-                     width: int = 900, height: int = 360) -> str:
-    """Bars grouped by `groups` (x axis), one colour per series; None values are left out."""
-    names = list(series)
-    values = [v for vs in series.values() for v in vs if v is not None]
-    top = _nice_max(max(values) if values else 1.0)
-    height += 18 * math.ceil(len(names) / 3)  # room for the legend, whatever the number of series
-    ml, mr, mt, mb = 64, 16, 36, 56 + 18 * math.ceil(len(names) / 3)
-    pw, ph = width - ml - mr, height - mt - mb
+def _chart_frame(chart_id: str, title: str, y_label: str, width: int, height: int, plot: tuple, top: float) -> list[str]:
+    """The opening of a chart's SVG: the element with its plot area, background, title, y grid and y label."""
+    ml, mt, pw, ph = plot
     out = [f'<svg id="{_esc(chart_id)}" class="chart" data-chart="{_esc(chart_id)}" data-plot="{ml},{mt},{pw},{ph}" '
            f'xmlns="http://www.w3.org/2000/svg" '
            f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{_esc(title)}">',
@@ -317,6 +311,19 @@ def svg_grouped_bars(chart_id: str, title: str, groups: list[str], series: dict[
         out.append(f'<text x="{ml - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11">{_tick_label(v)}</text>')
     out.append(f'<text x="14" y="{mt + ph / 2:.1f}" transform="rotate(-90 14 {mt + ph / 2:.1f})" '
                f'text-anchor="middle" font-size="12">{_esc(y_label)}</text>')
+    return out
+
+
+def svg_grouped_bars(chart_id: str, title: str, groups: list[str], series: dict[str, list], y_label: str,
+                     width: int = 900, height: int = 360) -> str:
+    """Bars grouped by `groups` (x axis), one colour per series; None values are left out."""
+    names = list(series)
+    values = [v for vs in series.values() for v in vs if v is not None]
+    top = _nice_max(max(values) if values else 1.0)
+    height += 18 * math.ceil(len(names) / 3)  # room for the legend, whatever the number of series
+    ml, mr, mt, mb = 64, 16, 36, 56 + 18 * math.ceil(len(names) / 3)
+    pw, ph = width - ml - mr, height - mt - mb
+    out = _chart_frame(chart_id, title, y_label, width, height, (ml, mt, pw, ph), top)
     gw = pw / max(1, len(groups))
     bw = max(2.0, (gw * 0.8) / max(1, len(names)))
     for gi, g in enumerate(groups):
@@ -348,18 +355,7 @@ def svg_lines(chart_id: str, title: str, x_labels: list[str], series: dict[str, 
     height += 18 * math.ceil(len(names) / 3)
     ml, mr, mt, mb = 64, 24, 36, 70 + 18 * math.ceil(len(names) / 3)
     pw, ph = width - ml - mr, height - mt - mb
-    out = [f'<svg id="{_esc(chart_id)}" class="chart" data-chart="{_esc(chart_id)}" data-plot="{ml},{mt},{pw},{ph}" '
-           f'xmlns="http://www.w3.org/2000/svg" '
-           f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{_esc(title)}">',
-           f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
-           f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="15" font-weight="bold">{_esc(title)}</text>']
-    for i in range(6):
-        v = top * i / 5
-        y = mt + ph - ph * i / 5
-        out.append(f'<line x1="{ml}" y1="{y:.1f}" x2="{ml + pw}" y2="{y:.1f}" stroke="#dddddd"/>')
-        out.append(f'<text x="{ml - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11">{_tick_label(v)}</text>')
-    out.append(f'<text x="14" y="{mt + ph / 2:.1f}" transform="rotate(-90 14 {mt + ph / 2:.1f})" '
-               f'text-anchor="middle" font-size="12">{_esc(y_label)}</text>')
+    out = _chart_frame(chart_id, title, y_label, width, height, (ml, mt, pw, ph), top)
     n = len(x_labels)
 
     def xpos(i):
