@@ -1,6 +1,7 @@
 package io.github.threadmodel;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.threadmodel.testapp.Http;
+import io.github.threadmodel.testapp.LiveThreads;
 import io.github.threadmodel.testapp.TestServers;
 import io.github.threadmodel.testapp.ThreadController;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -88,22 +90,9 @@ class LiveSwitchingIntegrationTests {
 				.allSatisfy((change) -> assertThat(change).containsEntry("requestedBy", "actuator"));
 			assertThat(switches.get(0)).containsEntry("from", "virtual").containsEntry("to", "platform");
 			// every retired platform pool has ended; the current ones are back to min-threads
-			awaitLivePlatformThreads("request-platform-", 2);
-			awaitLivePlatformThreads("task-platform-", 2);
+			LiveThreads.await("request-platform-", 2, Duration.ofSeconds(15));
+			LiveThreads.await("task-platform-", 2, Duration.ofSeconds(15));
 		}
-	}
-
-	private static void awaitLivePlatformThreads(String prefix, int expected) throws InterruptedException {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-		while (livePlatformThreads(prefix) != expected) {
-			assertThat(System.nanoTime()).as("live %s threads: %d", prefix, livePlatformThreads(prefix))
-				.isLessThan(deadline);
-			Thread.sleep(50);
-		}
-	}
-
-	private static long livePlatformThreads(String prefix) {
-		return Thread.getAllStackTraces().keySet().stream().filter((t) -> t.getName().startsWith(prefix)).count();
 	}
 
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Predicate;
 
+import io.github.threadmodel.testapp.LiveThreads;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -181,7 +182,7 @@ class ThreadModelExecutorTests {
 		awaitStats((stats) -> stats.completed() == 5);
 		assertThat(this.executor.getModel()).isEqualTo(ThreadModel.VIRTUAL);
 		assertThat(this.executor.switchHistory()).containsExactly(change);
-		awaitLiveThreads("switch-platform-", 0);
+		LiveThreads.await("switch-platform-", 0, Duration.ofSeconds(10));
 	}
 
 	@Test
@@ -210,7 +211,7 @@ class ThreadModelExecutorTests {
 		assertThat(this.executor.switchHistory()).hasSize(10);
 		assertThat(this.executor.getModel()).isEqualTo(ThreadModel.PLATFORM);
 		// only the current pool's threads are alive: every retired pool has ended
-		awaitLiveThreads("flip-platform-", this.executor.stats().poolSize());
+		LiveThreads.await("flip-platform-", this.executor.stats().poolSize(), Duration.ofSeconds(10));
 	}
 
 	@Test
@@ -222,18 +223,6 @@ class ThreadModelExecutorTests {
 		awaitStats((stats) -> stats.running() == 4 && stats.queued() == 0);
 		this.release.countDown();
 		awaitStats((stats) -> stats.completed() == 4 && stats.rejected() == 0);
-	}
-
-	private static void awaitLiveThreads(String prefix, int expected) throws InterruptedException {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-		while (liveThreads(prefix) != expected) {
-			assertThat(System.nanoTime()).as("live %s threads: %d", prefix, liveThreads(prefix)).isLessThan(deadline);
-			Thread.sleep(10);
-		}
-	}
-
-	private static long liveThreads(String prefix) {
-		return Thread.getAllStackTraces().keySet().stream().filter((t) -> t.getName().startsWith(prefix)).count();
 	}
 
 	private void submitBlocking(int count) {

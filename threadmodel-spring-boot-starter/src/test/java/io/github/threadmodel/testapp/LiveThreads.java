@@ -1,0 +1,31 @@
+package io.github.threadmodel.testapp;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Counts live platform threads by name, to check that retired pools have ended.
+ */
+public final class LiveThreads {
+
+	private LiveThreads() {
+	}
+
+	/**
+	 * Waits until exactly {@code expected} live threads have names starting with
+	 * {@code prefix}, failing after {@code limit}.
+	 */
+	public static void await(String prefix, long expected, Duration limit) throws InterruptedException {
+		long deadline = System.nanoTime() + limit.toNanos();
+		while (count(prefix) != expected) {
+			assertThat(System.nanoTime()).as("live %s threads: %d", prefix, count(prefix)).isLessThan(deadline);
+			Thread.sleep(10);
+		}
+	}
+
+	private static long count(String prefix) {
+		return Thread.getAllStackTraces().keySet().stream().filter((t) -> t.getName().startsWith(prefix)).count();
+	}
+
+}
