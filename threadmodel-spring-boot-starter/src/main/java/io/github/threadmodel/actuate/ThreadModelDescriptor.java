@@ -1,9 +1,11 @@
 package io.github.threadmodel.actuate;
 
+import java.time.Duration;
 import java.util.List;
 
 import io.github.threadmodel.ExecutorStats;
 import io.github.threadmodel.ModelSwitch;
+import io.github.threadmodel.PinningStats;
 
 /**
  * The body of {@code GET /actuator/threadmodel}.
@@ -22,11 +24,13 @@ import io.github.threadmodel.ModelSwitch;
  * @param runtime the Java runtime and build flavour
  * @param switchingEnabled whether the model may be switched while the application runs
  * @param switches the last switches of the server's model, newest first
+ * @param pinning virtual-thread pinning by call site, or {@code null} when its detection
+ * is off ({@code app.threads.pinning.enabled=false}, or no JDK Flight Recorder)
  */
 public record ThreadModelDescriptor(String model, String modelSource, String server, ExecutorDescriptor requests,
 		ExecutorDescriptor tasks, NettyDescriptor netty, VirtualThreadScheduler virtualThreadScheduler,
 		ConnectionsDescriptor connections, StartupTimeline.Steps startup, RuntimeDescriptor runtime,
-		boolean switchingEnabled, List<SwitchDescriptor> switches) {
+		boolean switchingEnabled, List<SwitchDescriptor> switches, PinningDescriptor pinning) {
 
 	/**
 	 * A switch of the thread model.
@@ -114,6 +118,52 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * @param flavour how the application was built and started
 	 */
 	public record RuntimeDescriptor(String javaVersion, String javaVendor, int processors, RuntimeFlavour flavour) {
+
+	}
+
+	/**
+	 * Virtual-thread pinning since startup.
+	 *
+	 * @param recording whether the JFR recording is open ({@code false} for about a second
+	 * after startup, or when JFR could not start)
+	 * @param thresholdMs shortest pinning counted
+	 * @param count pinnings counted
+	 * @param totalTimeMs time virtual threads spent pinned, summed
+	 * @param sites the call sites with the most pinned time, most first
+	 * @param untrackedCount pinnings at call sites beyond the 100 tracked ones
+	 */
+	public record PinningDescriptor(boolean recording, double thresholdMs, long count, double totalTimeMs,
+			List<PinnedSiteDescriptor> sites, long untrackedCount) {
+
+		static PinningDescriptor of(boolean recording, PinningStats stats) {
+			return new PinningDescriptor(recording, millis(stats.threshold()), stats.count(),
+					millis(stats.totalTime()), stats.sites().stream().map(PinnedSiteDescriptor::of).toList(),
+					stats.untrackedCount());
+		}
+
+		private static double millis(Duration duration) {
+			return duration.toNanos() / 1_000_000.0;
+		}
+
+	}
+
+	/**
+	 * Pinning at one call site.
+	 *
+	 * @param className the class whose method blocked while pinned
+	 * @param methodName the method, {@code <clinit>} for a class initializer
+	 * @param count pinnings at the site
+	 * @param totalTimeMs time pinned at the site, summed
+	 * @param reason why the JDK could not unmount the virtual thread (JDK 24+), or
+	 * {@code null}
+	 */
+	public record PinnedSiteDescriptor(String className, String methodName, long count, double totalTimeMs,
+			String reason) {
+
+		static PinnedSiteDescriptor of(PinningStats.Site site) {
+			return new PinnedSiteDescriptor(site.site().className(), site.site().methodName(), site.count(),
+					PinningDescriptor.millis(site.totalTime()), site.reason());
+		}
 
 	}
 

@@ -8,9 +8,11 @@ import io.github.threadmodel.ThreadModel;
 import io.github.threadmodel.ThreadModelExecutor;
 import io.github.threadmodel.ThreadModelSelection;
 import io.github.threadmodel.ThreadModelSwitcher;
+import io.github.threadmodel.VirtualThreadPinning;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.ConnectionsDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.ExecutorDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.NettyDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.PinningDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.SwitchDescriptor;
 
@@ -50,6 +52,8 @@ public class ThreadModelEndpoint {
 
 	private final RuntimeDescriptor runtime;
 
+	private final VirtualThreadPinning pinning;
+
 	/**
 	 * Creates the endpoint.
 	 * @param selection the models chosen at startup
@@ -60,10 +64,11 @@ public class ThreadModelEndpoint {
 	 * @param intake the connection settings
 	 * @param startupTimeline the startup steps
 	 * @param context the application context, to name its web server
+	 * @param pinning the pinning detection, or {@code null} when it is off
 	 */
 	public ThreadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutor requests, ThreadModelExecutor tasks,
 			ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
-			ApplicationContext context) {
+			ApplicationContext context, @Nullable VirtualThreadPinning pinning) {
 		this.selection = selection;
 		this.requests = requests;
 		this.tasks = tasks;
@@ -71,6 +76,7 @@ public class ThreadModelEndpoint {
 		this.intake = intake;
 		this.startupTimeline = startupTimeline;
 		this.context = context;
+		this.pinning = pinning;
 		this.runtime = new RuntimeDescriptor(System.getProperty("java.version"), System.getProperty("java.vendor"),
 				Runtime.getRuntime().availableProcessors(), RuntimeFlavour.detect());
 	}
@@ -84,7 +90,8 @@ public class ThreadModelEndpoint {
 				"netty".equals(server) ? NettyDescriptor.WEBFLUX : null, VirtualThreadScheduler.read(),
 				new ConnectionsDescriptor(this.intake.acceptBacklog(), this.intake.somaxconn()),
 				this.startupTimeline.steps(), this.runtime, this.switcher.isEnabled(),
-				this.requests.switchHistory().stream().map(SwitchDescriptor::of).toList());
+				this.requests.switchHistory().stream().map(SwitchDescriptor::of).toList(),
+				(this.pinning != null) ? PinningDescriptor.of(this.pinning.isRecording(), this.pinning.stats()) : null);
 	}
 
 	/**

@@ -33,6 +33,8 @@ public class ThreadModelProperties implements InitializingBean {
 
 	private final Switching switching = new Switching();
 
+	private final Pinning pinning = new Pinning();
+
 	public ThreadModel getModel() {
 		return this.model;
 	}
@@ -59,6 +61,10 @@ public class ThreadModelProperties implements InitializingBean {
 
 	public Switching getSwitching() {
 		return this.switching;
+	}
+
+	public Pinning getPinning() {
+		return this.pinning;
 	}
 
 	/**
@@ -96,6 +102,10 @@ public class ThreadModelProperties implements InitializingBean {
 			atLeast("app.threads.virtual.max-concurrency", this.virtual.maxConcurrency, 1);
 		}
 		atLeast("app.threads.connections.accept-backlog", this.connections.acceptBacklog, 1);
+		if (this.pinning.threshold == null || this.pinning.threshold.isNegative()) {
+			throw new InvalidThreadModelPropertyException("app.threads.pinning.threshold", this.pinning.threshold,
+					"a duration of zero or more, for example 20ms");
+		}
 	}
 
 	private static void atLeast(String property, int value, int minimum) {
@@ -247,6 +257,42 @@ public class ThreadModelProperties implements InitializingBean {
 
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
+		}
+
+	}
+
+	/**
+	 * Detection of virtual-thread pinning (JDK Flight Recorder event
+	 * jdk.VirtualThreadPinned), shown at /actuator/threadmodel.
+	 */
+	public static class Pinning {
+
+		/**
+		 * Whether to record virtual-thread pinning by call site and log a warning the first
+		 * time each call site pins. Needs the jdk.jfr module.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Shortest pinning that is counted. Lower values record more events and cost more; the
+		 * default is JFR's and Micrometer's (jvm.threads.virtual.pinned).
+		 */
+		private Duration threshold = Duration.ofMillis(20);
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public Duration getThreshold() {
+			return this.threshold;
+		}
+
+		public void setThreshold(Duration threshold) {
+			this.threshold = threshold;
 		}
 
 	}

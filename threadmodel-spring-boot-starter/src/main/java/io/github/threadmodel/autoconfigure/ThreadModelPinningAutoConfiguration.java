@@ -1,0 +1,31 @@
+package io.github.threadmodel.autoconfigure;
+
+import io.github.threadmodel.VirtualThreadPinning;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of virtual-thread pinning detection, when the JDK Flight Recorder is
+ * there (the {@code jdk.jfr} module; runtimes built with jlink may leave it out). It
+ * watches every virtual thread of the JVM, not only the starter's executors, whatever
+ * the model: pinning happens wherever virtual threads run, and the model may be switched
+ * while the application runs. No meter is added: Micrometer's
+ * {@code jvm.threads.virtual.pinned} already counts and times pinning, and a meter per
+ * call site would have unbounded tag values.
+ */
+@AutoConfiguration(after = ThreadModelAutoConfiguration.class)
+@ConditionalOnClass(name = "jdk.jfr.consumer.RecordingStream")
+@ConditionalOnBooleanProperty(name = "app.threads.pinning.enabled", matchIfMissing = true)
+public final class ThreadModelPinningAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	VirtualThreadPinning virtualThreadPinning(ThreadModelProperties properties) {
+		return new VirtualThreadPinning(properties.getPinning().getThreshold());
+	}
+
+}
