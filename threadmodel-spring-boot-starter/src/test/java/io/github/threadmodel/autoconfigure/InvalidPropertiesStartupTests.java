@@ -46,7 +46,10 @@ class InvalidPropertiesStartupTests {
 						new String[] { "'app.threads.platform.keep-alive' has the invalid value '-1000ms'",
 								"a duration of zero or more" }),
 				Arguments.of("app.threads.connections.accept-backlog=0",
-						new String[] { "'app.threads.connections.accept-backlog' has the invalid value '0'" }));
+						new String[] { "'app.threads.connections.accept-backlog' has the invalid value '0'" }),
+				Arguments.of("app.threads.pinning.threshold=-20ms",
+						new String[] { "'app.threads.pinning.threshold' has the invalid value '-20ms'",
+								"a duration of zero or more, for example 20ms" }));
 	}
 
 	@ParameterizedTest(name = "{0}")
