@@ -12,9 +12,12 @@ import java.util.function.Supplier;
 import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.TestServers;
 import io.github.threadmodel.testapp.ThreadController;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,15 +26,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A burst of ten times the request limit against each real server: the requests beyond
  * the limit get 503 with Retry-After at once, while the admitted ones are still running;
  * the admitted ones then get 200; no connection fails, the limits held, the endpoint and
- * the meter count the 503s, and the server serves normally afterwards.
+ * the meter count the 503s, the refusals leave no error in the log, and the server serves
+ * normally afterwards.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class OverloadIntegrationTests {
 
 	private static final String JSON = "application/json";
 
 	@ParameterizedTest(name = "{0}")
 	@EnumSource(TestServers.class)
-	void platformQueueFullIsAnswered503(TestServers server) throws Exception {
+	void platformQueueFullIsAnswered503(TestServers server, CapturedOutput output) throws Exception {
 		try (ConfigurableApplicationContext context = server.start("app.threads.model=platform",
 				"app.threads.platform.max-threads=4", "app.threads.platform.queue-capacity=4",
 				"app.threads.overload.retry-after=1500ms")) {
@@ -40,17 +45,19 @@ class OverloadIntegrationTests {
 			assertThat(number(requests, "peakRunning")).isLessThanOrEqualTo(4);
 			assertThat(number(requests, "rejectedTimedOut")).isZero();
 		}
+		assertThat(output).doesNotContain("Exception in thread").doesNotContain(" ERROR ");
 	}
 
 	@ParameterizedTest(name = "{0}")
 	@EnumSource(TestServers.class)
-	void virtualQueueTimeoutIsAnswered503(TestServers server) throws Exception {
+	void virtualQueueTimeoutIsAnswered503(TestServers server, CapturedOutput output) throws Exception {
 		try (ConfigurableApplicationContext context = server.start("app.threads.model=virtual",
 				"app.threads.virtual.max-concurrency=4", "app.threads.virtual.queue-timeout=200ms")) {
 			Map<String, Object> requests = burst(context, 40, 4, "1");
 			assertThat(number(requests, "peakRunning")).isLessThanOrEqualTo(4);
 			assertThat(number(requests, "rejectedTimedOut")).isEqualTo(number(requests, "rejected"));
 		}
+		assertThat(output).doesNotContain("Exception in thread").doesNotContain(" ERROR ");
 	}
 
 	/**

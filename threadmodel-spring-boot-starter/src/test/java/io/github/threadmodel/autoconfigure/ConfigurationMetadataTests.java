@@ -33,7 +33,8 @@ class ConfigurationMetadataTests {
 					"app.threads.platform.min-threads", "app.threads.platform.queue-capacity",
 					"app.threads.platform.keep-alive", "app.threads.virtual.max-concurrency",
 					"app.threads.tasks.model", "app.threads.connections.accept-backlog",
-					"app.threads.switching.enabled");
+					"app.threads.switching.enabled", "app.threads.virtual.queue-timeout",
+					"app.threads.overload.retry-after");
 		assertThat(starter).allSatisfy((property) -> assertThat((String) property.get("description")).as("%s", property)
 			.isNotBlank());
 		assertThat(starter).filteredOn((property) -> property.get("name").equals("app.threads.platform.keep-alive"))

@@ -45,6 +45,12 @@ class InvalidPropertiesStartupTests {
 				Arguments.of("app.threads.platform.keep-alive=-1s",
 						new String[] { "'app.threads.platform.keep-alive' has the invalid value '-1000ms'",
 								"a duration of zero or more" }),
+				Arguments.of("app.threads.virtual.queue-timeout=-1s",
+						new String[] { "'app.threads.virtual.queue-timeout' has the invalid value '-1000ms'",
+								"a duration of zero or more, for example 200ms" }),
+				Arguments.of("app.threads.overload.retry-after=-2s",
+						new String[] { "'app.threads.overload.retry-after' has the invalid value '-2000ms'",
+								"a duration of zero or more, for example 1s" }),
 				Arguments.of("app.threads.connections.accept-backlog=0",
 						new String[] { "'app.threads.connections.accept-backlog' has the invalid value '0'" }));
 	}
