@@ -2,6 +2,7 @@ package io.github.threadmodel;
 
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /**
  * The threads of one {@link ThreadModel} behind a {@link ThreadModelExecutor}.
@@ -36,10 +37,29 @@ sealed interface ModelThreads extends Executor permits PlatformThreadPool, Virtu
 	 */
 	List<Runnable> drainWaiting();
 
-	static ModelThreads create(ExecutorSettings settings, String threadNamePrefix) {
+	/**
+	 * Runs a task that waited for a thread of another model and moved here at a switch:
+	 * like {@link #execute}, except that it does not time out again.
+	 * @param task the task
+	 */
+	default void executeHandedOver(Runnable task) {
+		execute(task);
+	}
+
+	/**
+	 * The threads for the given settings.
+	 * @param settings the model and its limits
+	 * @param threadNamePrefix the start of each thread's name
+	 * @param overload the overload protection, or {@code null} for none
+	 * @param timedOut takes each task that waited longer than the protection's queue timeout
+	 * @return the threads, started
+	 */
+	static ModelThreads create(ExecutorSettings settings, String threadNamePrefix, OverloadProtection overload,
+			Consumer<Runnable> timedOut) {
 		return switch (settings.model()) {
 			case PLATFORM -> new PlatformThreadPool(settings.platform(), threadNamePrefix + "platform-");
-			case VIRTUAL -> new VirtualThreads(settings.maxConcurrency(), threadNamePrefix + "virtual-");
+			case VIRTUAL -> new VirtualThreads(settings.maxConcurrency(),
+					(overload != null) ? overload.queueTimeout() : null, timedOut, threadNamePrefix + "virtual-");
 		};
 	}
 

@@ -21,6 +21,10 @@ import org.springframework.core.task.AsyncTaskExecutor;
  * <p>
  * Servers hold this one object for their whole life; the threads behind it are a
  * separate {@link ModelThreads} that {@link #switchTo} replaces while the server runs.
+ * <p>
+ * A task beyond the limits is refused with a {@link RejectedExecutionException}, unless
+ * the executor has {@link OverloadProtection}: then it runs at once outside the limits,
+ * marked with its {@link Refusal}, so that the server can answer it instead of dropping it.
  */
 public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseable {
 
@@ -32,7 +36,9 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 
 	private volatile ModelThreads threads;
 
-	private boolean closed;
+	private final OverloadProtection overload;
+
+	private volatile boolean closed;
 
 	private final Deque<ModelSwitch> history = new ArrayDeque<>();
 
@@ -44,6 +50,8 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 
 	private final AtomicInteger running = new AtomicInteger();
 
+	private final AtomicInteger peakRunning = new AtomicInteger();
+
 	private final LongAdder submitted = new LongAdder();
 
 	private final LongAdder started = new LongAdder();
@@ -51,6 +59,8 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	private final LongAdder completed = new LongAdder();
 
 	private final LongAdder rejected = new LongAdder();
+
+	private final LongAdder timedOut = new LongAdder();
 
 	private final LongAdder totalWaitNanos = new LongAdder();
 
@@ -63,31 +73,55 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * @param settings the model and its limits
 	 */
 	public ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings) {
+		this(threadNamePrefix, settings, null);
+	}
+
+	/**
+	 * Creates an executor and starts the threads of its model.
+	 * @param threadNamePrefix the start of each thread's name, followed by the model and a
+	 * number (for example {@code request-} gives {@code request-platform-1})
+	 * @param settings the model and its limits
+	 * @param overload how to treat tasks beyond the limits, or {@code null} to refuse them
+	 * with a {@link RejectedExecutionException}
+	 */
+	public ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings, OverloadProtection overload) {
 		this.threadNamePrefix = threadNamePrefix;
 		this.settings = settings;
-		this.threads = ModelThreads.create(settings, threadNamePrefix);
+		this.overload = overload;
+		this.threads = createThreads(settings);
+	}
+
+	private ModelThreads createThreads(ExecutorSettings settings) {
+		return ModelThreads.create(settings, this.threadNamePrefix, this.overload,
+				(submission) -> ((Submission) submission).refuse(Refusal.QUEUE_TIMEOUT));
 	}
 
 	@Override
 	public void execute(Runnable task) {
-		long submittedAt = System.nanoTime();
 		this.submitted.increment();
-		this.peakQueued.accumulateAndGet(this.queued.incrementAndGet(), Math::max);
-		Runnable measured = () -> run(task, submittedAt);
+		int queued = this.queued.incrementAndGet();
+		Submission submission = new Submission(task, System.nanoTime());
 		ModelThreads threads = this.threads;
 		while (true) {
 			try {
-				threads.execute(measured);
+				threads.execute(submission);
+				// Only once admitted: a task refused at once never counts in the peak.
+				this.peakQueued.accumulateAndGet(queued, Math::max);
 				return;
 			}
 			catch (RejectedExecutionException ex) {
 				ModelThreads current = this.threads;
-				if (current == threads) {
+				if (current != threads) {
+					threads = current; // the model was switched while this task was handed over
+					continue;
+				}
+				if (this.overload == null || this.closed) {
 					this.queued.decrementAndGet();
 					this.rejected.increment();
 					throw ex;
 				}
-				threads = current; // the model was switched while this task was handed over
+				submission.refuse(Refusal.QUEUE_FULL);
+				return;
 			}
 		}
 	}
@@ -106,7 +140,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 			throw new IllegalStateException(this + " is closed");
 		}
 		ModelThreads old = this.threads;
-		ModelThreads next = ModelThreads.create(settings, this.threadNamePrefix);
+		ModelThreads next = createThreads(settings);
 		this.threads = next;
 		this.settings = settings;
 		old.shutdown();
@@ -129,7 +163,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 */
 	private void handOver(Runnable task, ModelThreads next) {
 		try {
-			next.execute(task);
+			next.executeHandedOver(task);
 		}
 		catch (RejectedExecutionException ex) {
 			Thread.ofVirtual().name(this.threadNamePrefix + "handover").start(task);
@@ -157,7 +191,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	private void run(Runnable task, long submittedAt) {
 		long waited = System.nanoTime() - submittedAt;
 		this.queued.decrementAndGet();
-		this.running.incrementAndGet();
+		this.peakRunning.accumulateAndGet(this.running.incrementAndGet(), Math::max);
 		this.started.increment();
 		this.totalWaitNanos.add(waited);
 		this.maxWaitNanos.accumulate(waited);
@@ -203,7 +237,8 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 		return new ExecutorStats(threads.model(), this.running.get(), this.queued.get(), this.peakQueued.get(),
 				this.submitted.sum(), this.started.sum(), this.completed.sum(), this.rejected.sum(),
 				Duration.ofNanos(this.totalWaitNanos.sum()), Duration.ofNanos(this.maxWaitNanos.get()),
-				threads.poolSize(), threads.maxPoolSize(), threads.maxConcurrency());
+				threads.poolSize(), threads.maxPoolSize(), threads.maxConcurrency(), this.peakRunning.get(),
+				this.timedOut.sum());
 	}
 
 	/**
@@ -213,6 +248,41 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	public synchronized void close() {
 		this.closed = true;
 		this.threads.shutdown();
+	}
+
+	/**
+	 * A task handed to the executor, with the time it arrived.
+	 */
+	private final class Submission implements Runnable {
+
+		private final Runnable task;
+
+		private final long submittedAt;
+
+		Submission(Runnable task, long submittedAt) {
+			this.task = task;
+			this.submittedAt = submittedAt;
+		}
+
+		@Override
+		public void run() {
+			ThreadModelExecutor.this.run(this.task, this.submittedAt);
+		}
+
+		/**
+		 * Runs the task outside the limits, marked with the refusal: it was accepted (a
+		 * connection the server read from), so it is answered, not dropped.
+		 */
+		void refuse(Refusal refusal) {
+			ThreadModelExecutor executor = ThreadModelExecutor.this;
+			executor.queued.decrementAndGet();
+			executor.rejected.increment();
+			if (refusal == Refusal.QUEUE_TIMEOUT) {
+				executor.timedOut.increment();
+			}
+			Thread.ofVirtual().name(executor.threadNamePrefix + "refused").start(() -> refusal.run(this.task));
+		}
+
 	}
 
 	@Override

@@ -247,12 +247,12 @@ class ThreadModelExecutorTests {
 		}
 	}
 
-	private static ExecutorSettings platform(int max, int min, Integer queueCapacity) {
+	static ExecutorSettings platform(int max, int min, Integer queueCapacity) {
 		return new ExecutorSettings(ThreadModel.PLATFORM,
 				new ExecutorSettings.PlatformPool(max, min, queueCapacity, Duration.ofSeconds(60)), null);
 	}
 
-	private static ExecutorSettings virtual(Integer maxConcurrency) {
+	static ExecutorSettings virtual(Integer maxConcurrency) {
 		return new ExecutorSettings(ThreadModel.VIRTUAL,
 				new ExecutorSettings.PlatformPool(200, 10, null, Duration.ofSeconds(60)), maxConcurrency);
 	}

@@ -60,22 +60,27 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * @param peakQueued the highest queue depth seen
 	 * @param submitted tasks received
 	 * @param completed tasks finished
-	 * @param rejected tasks refused
+	 * @param rejected tasks refused: on the request executor, requests answered 503 under
+	 * overload
 	 * @param averageWaitMs average time a started task waited for a thread
 	 * @param maxWaitMs longest time a started task waited for a thread
 	 * @param poolSize platform threads alive, or {@code null} on virtual threads
 	 * @param maxPoolSize the platform pool's limit, or {@code null} on virtual threads
 	 * @param maxConcurrency the virtual concurrency limit, or {@code null} when there is none
+	 * @param peakRunning the most tasks seen running at once within the limits
+	 * @param rejectedTimedOut the part of {@code rejected} that waited longer than the
+	 * queue timeout (the rest found the queue full)
 	 */
 	public record ExecutorDescriptor(String model, int running, int queued, int peakQueued, long submitted,
 			long completed, long rejected, double averageWaitMs, double maxWaitMs, Integer poolSize,
-			Integer maxPoolSize, Integer maxConcurrency) {
+			Integer maxPoolSize, Integer maxConcurrency, int peakRunning, long rejectedTimedOut) {
 
 		static ExecutorDescriptor of(ExecutorStats stats) {
 			double averageWaitMs = (stats.started() > 0) ? millis(stats.totalWait().toNanos()) / stats.started() : 0;
 			return new ExecutorDescriptor(stats.model().id(), stats.running(), stats.queued(), stats.peakQueued(),
 					stats.submitted(), stats.completed(), stats.rejected(), averageWaitMs,
-					millis(stats.maxWait().toNanos()), stats.poolSize(), stats.maxPoolSize(), stats.maxConcurrency());
+					millis(stats.maxWait().toNanos()), stats.poolSize(), stats.maxPoolSize(), stats.maxConcurrency(),
+					stats.peakRunning(), stats.timedOut());
 		}
 
 		private static double millis(long nanos) {

@@ -103,7 +103,8 @@ public class ThreadModelMetrics implements MeterBinder {
 				.tags(tags)
 				.register(this.registry));
 			this.registered.add(FunctionCounter.builder(prefix + ".rejected", executor, (e) -> e.stats().rejected())
-				.description("Tasks refused: queue full or executor closed")
+				.description("Tasks refused (requests answered 503 under overload): queue full, queue timeout passed, "
+						+ "or executor closed")
 				.tags(tags)
 				.register(this.registry));
 			this.registered.add(FunctionTimer

@@ -84,7 +84,8 @@ public final class ThreadModelAutoConfiguration {
 	@ConditionalOnMissingBean(name = REQUEST_EXECUTOR_BEAN_NAME)
 	@ConditionalOnWebApplication
 	ThreadModelExecutor threadModelRequestExecutor(ThreadModelProperties properties, ThreadModelSelection selection) {
-		return new ThreadModelExecutor("request-", properties.executorSettings(selection.model()));
+		return new ThreadModelExecutor("request-", properties.executorSettings(selection.model()),
+				properties.overloadProtection());
 	}
 
 	@Bean

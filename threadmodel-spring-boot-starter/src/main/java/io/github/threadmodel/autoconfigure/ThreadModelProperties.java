@@ -3,6 +3,7 @@ package io.github.threadmodel.autoconfigure;
 import java.time.Duration;
 
 import io.github.threadmodel.ExecutorSettings;
+import io.github.threadmodel.OverloadProtection;
 import io.github.threadmodel.ThreadModel;
 
 import org.springframework.beans.factory.InitializingBean;
@@ -35,6 +36,8 @@ public class ThreadModelProperties implements InitializingBean {
 
 	private final Pinning pinning = new Pinning();
 
+	private final Overload overload = new Overload();
+
 	public ThreadModel getModel() {
 		return this.model;
 	}
@@ -65,6 +68,18 @@ public class ThreadModelProperties implements InitializingBean {
 
 	public Pinning getPinning() {
 		return this.pinning;
+	}
+
+	public Overload getOverload() {
+		return this.overload;
+	}
+
+	/**
+	 * How the request executor answers overload.
+	 * @return the overload protection
+	 */
+	public OverloadProtection overloadProtection() {
+		return new OverloadProtection(this.virtual.queueTimeout);
 	}
 
 	/**
@@ -100,6 +115,14 @@ public class ThreadModelProperties implements InitializingBean {
 		}
 		if (this.virtual.maxConcurrency != null) {
 			atLeast("app.threads.virtual.max-concurrency", this.virtual.maxConcurrency, 1);
+		}
+		if (this.virtual.queueTimeout != null && this.virtual.queueTimeout.isNegative()) {
+			throw new InvalidThreadModelPropertyException("app.threads.virtual.queue-timeout",
+					this.virtual.queueTimeout, "a duration of zero or more, for example 200ms, or no value to wait without limit");
+		}
+		if (this.overload.retryAfter == null || this.overload.retryAfter.isNegative()) {
+			throw new InvalidThreadModelPropertyException("app.threads.overload.retry-after", this.overload.retryAfter,
+					"a duration of zero or more, for example 1s");
 		}
 		atLeast("app.threads.connections.accept-backlog", this.connections.acceptBacklog, 1);
 		if (this.pinning.threshold == null || this.pinning.threshold.isNegative()) {
@@ -186,12 +209,26 @@ public class ThreadModelProperties implements InitializingBean {
 		 */
 		private Integer maxConcurrency;
 
+		/**
+		 * Longest a request may wait for a turn under max-concurrency before the server
+		 * answers it 503 with Retry-After. Waits without limit when unset.
+		 */
+		private Duration queueTimeout;
+
 		public Integer getMaxConcurrency() {
 			return this.maxConcurrency;
 		}
 
 		public void setMaxConcurrency(Integer maxConcurrency) {
 			this.maxConcurrency = maxConcurrency;
+		}
+
+		public Duration getQueueTimeout() {
+			return this.queueTimeout;
+		}
+
+		public void setQueueTimeout(Duration queueTimeout) {
+			this.queueTimeout = queueTimeout;
 		}
 
 	}
@@ -293,6 +330,28 @@ public class ThreadModelProperties implements InitializingBean {
 
 		public void setThreshold(Duration threshold) {
 			this.threshold = threshold;
+		}
+
+	}
+
+	/**
+	 * Answers to requests refused under overload (platform queue full, or virtual
+	 * queue-timeout passed).
+	 */
+	public static class Overload {
+
+		/**
+		 * Retry-After of the 503 answer to a refused request, sent rounded up to whole
+		 * seconds.
+		 */
+		private Duration retryAfter = Duration.ofSeconds(1);
+
+		public Duration getRetryAfter() {
+			return this.retryAfter;
+		}
+
+		public void setRetryAfter(Duration retryAfter) {
+			this.retryAfter = retryAfter;
 		}
 
 	}

@@ -4,6 +4,8 @@ import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.Executor;
 
+import io.github.threadmodel.Refusal;
+
 import org.springframework.core.Ordered;
 import org.springframework.core.task.AsyncTaskExecutor;
 import org.springframework.web.reactive.config.BlockingExecutionConfigurer;
@@ -43,6 +45,12 @@ public class ThreadModelWebFluxConfigurer implements WebFluxConfigurer, Ordered 
 	 * that calls the handler. This executor runs a task handed over from inside one of its
 	 * own tasks on the same thread, right after it (as Reactor's trampolining executor
 	 * scheduler does), so one request is one task: counted once, waiting in the queue once.
+	 * <p>
+	 * A task the request executor refused under overload ({@link Refusal}) hands nothing
+	 * on: WebFlux calls a blocking controller method only after one more hand-over
+	 * ({@code publishOn} in {@code InvocableHandlerMethod}), and refusing that one turns the
+	 * request into an error that {@link OverloadWebExceptionHandler} answers with 503. The
+	 * controller method is never called.
 	 */
 	static final class TrampoliningExecutor implements AsyncTaskExecutor {
 
@@ -58,6 +66,10 @@ public class ThreadModelWebFluxConfigurer implements WebFluxConfigurer, Ordered 
 		public void execute(Runnable task) {
 			Queue<Runnable> running = this.pending.get();
 			if (running != null) {
+				Refusal refusal = Refusal.current();
+				if (refusal != null) {
+					throw new RefusedRequestException(refusal);
+				}
 				running.add(task);
 				return;
 			}
@@ -65,6 +77,12 @@ public class ThreadModelWebFluxConfigurer implements WebFluxConfigurer, Ordered 
 		}
 
 		private void runWithFollowers(Runnable task) {
+			if (Refusal.current() != null) {
+				// Reactor hands an executor's exception to the thread's uncaught-exception
+				// handler (Schedulers.handleError) before it signals the error downstream. This
+				// thread is the refused request's own and ends with it; the refusal is expected.
+				Thread.currentThread().setUncaughtExceptionHandler(TrampoliningExecutor::reportUnlessRefusal);
+			}
 			Queue<Runnable> followers = new ArrayDeque<>();
 			this.pending.set(followers);
 			try {
@@ -74,6 +92,12 @@ public class ThreadModelWebFluxConfigurer implements WebFluxConfigurer, Ordered 
 			}
 			finally {
 				this.pending.remove();
+			}
+		}
+
+		private static void reportUnlessRefusal(Thread thread, Throwable error) {
+			if (RefusedRequestException.find(error) == null) {
+				thread.getThreadGroup().uncaughtException(thread, error);
 			}
 		}
 

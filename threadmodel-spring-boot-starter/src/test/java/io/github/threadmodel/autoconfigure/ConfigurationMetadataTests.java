@@ -34,7 +34,8 @@ class ConfigurationMetadataTests {
 					"app.threads.platform.keep-alive", "app.threads.virtual.max-concurrency",
 					"app.threads.tasks.model", "app.threads.connections.accept-backlog",
 					"app.threads.switching.enabled", "app.threads.pinning.enabled",
-					"app.threads.pinning.threshold");
+					"app.threads.pinning.threshold", "app.threads.virtual.queue-timeout",
+					"app.threads.overload.retry-after");
 		assertThat(starter).allSatisfy((property) -> assertThat((String) property.get("description")).as("%s", property)
 			.isNotBlank());
 		assertThat(starter).filteredOn((property) -> property.get("name").equals("app.threads.platform.keep-alive"))

@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -61,6 +62,40 @@ public final class Http {
 
 	public CompletableFuture<HttpResponse<String>> getAsync(String path) {
 		return this.client.sendAsync(request(this.port, path), BodyHandlers.ofString());
+	}
+
+	/**
+	 * A GET over HTTP/1.1 (one connection per request in flight) with the given headers,
+	 * as name-value pairs.
+	 */
+	public CompletableFuture<HttpResponse<String>> getAsync(String path, String... headers) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path))
+			.version(HttpClient.Version.HTTP_1_1)
+			.timeout(Duration.ofSeconds(60));
+		if (headers.length > 0) {
+			request.headers(headers);
+		}
+		return this.client.sendAsync(request.build(), BodyHandlers.ofString());
+	}
+
+	/**
+	 * A meter's value from {@code /actuator/metrics}, summed over the series that match the tags.
+	 */
+	@SuppressWarnings("unchecked")
+	public double metric(String name, String... tags) {
+		StringBuilder path = new StringBuilder("/actuator/metrics/").append(name);
+		for (int i = 0; i < tags.length; i++) {
+			path.append((i == 0) ? '?' : '&').append("tag=").append(tags[i]);
+		}
+		HttpResponse<String> response = send(this.managementPort, path.toString());
+		try {
+			Map<String, Object> body = json.readValue(response.body(), Map.class);
+			List<Map<String, Object>> measurements = (List<Map<String, Object>>) body.get("measurements");
+			return ((Number) measurements.get(0).get("value")).doubleValue();
+		}
+		catch (IOException | RuntimeException ex) {
+			throw new IllegalStateException(response.statusCode() + " " + response.body(), ex);
+		}
 	}
 
 	@SuppressWarnings("unchecked")
