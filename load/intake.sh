@@ -23,7 +23,7 @@ if [ ! -x "$OHA" ]; then
   cargo install oha --locked >&2 || { echo "could not install oha" >&2; exit 1; }
 fi
 STARTER=io.github.threadmodel.autoconfigure
-EXCLUDE=$STARTER.ThreadModelAutoConfiguration,$STARTER.ThreadModelWebServerAutoConfiguration,$STARTER.ThreadModelEndpointAutoConfiguration,$STARTER.ThreadModelMetricsAutoConfiguration
+EXCLUDE=$STARTER.ThreadModelAutoConfiguration,$STARTER.ThreadModelWebServerAutoConfiguration,$STARTER.ThreadModelEndpointAutoConfiguration,$STARTER.ThreadModelMetricsAutoConfiguration,$STARTER.ThreadModelPinningAutoConfiguration
 mkdir -p "$OUT"
 echo "N=$N, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), somaxconn $(cat /proc/sys/net/core/somaxconn)" | tee "$OUT/machine.txt"
 for app in ${APPS:-sample-web-tomcat sample-web-jetty sample-web-undertow sample-reactive}; do

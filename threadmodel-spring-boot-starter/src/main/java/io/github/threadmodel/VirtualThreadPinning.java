@@ -155,8 +155,8 @@ public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
 	static String hint(int javaFeatureVersion) {
 		String hint = "While pinned, a virtual thread that blocks keeps its carrier thread from every other virtual "
 				+ "thread. Virtual threads pin when they block inside a class initializer (static initializer), "
-				+ "while they wait for another thread to initialize a class, and with a native method or foreign "
-				+ "function on their stack.";
+				+ "while the JVM loads or initializes a class for them (class loading contended by the first "
+				+ "requests after startup does this), and with a native method or foreign function on their stack.";
 		return (javaFeatureVersion >= 24) ? hint : hint + " Before JDK 24 they also pin when they block inside "
 				+ "synchronized or in Object.wait(): a java.util.concurrent lock instead of synchronized avoids it.";
 	}

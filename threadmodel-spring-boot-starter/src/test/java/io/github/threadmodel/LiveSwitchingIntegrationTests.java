@@ -63,18 +63,23 @@ class LiveSwitchingIntegrationTests {
 						}
 					}));
 				}
-				ThreadModel model = ThreadModel.PLATFORM;
-				for (int i = 0; i < SWITCHES; i++) {
-					Thread.sleep(100);
-					model = (model == ThreadModel.PLATFORM) ? ThreadModel.VIRTUAL : ThreadModel.PLATFORM;
-					HttpResponse<String> switched = http.postThreadModel("{\"model\":\"" + model.id() + "\"}");
-					assertThat(switched.statusCode()).as(switched.body()).isEqualTo(200);
-					assertThat(http.get("/thread")).as("a request after switch %d", i + 1)
-						.startsWith("request-" + model.id() + "-")
-						.endsWith("virtual=" + (model == ThreadModel.VIRTUAL));
+				try {
+					ThreadModel model = ThreadModel.PLATFORM;
+					for (int i = 0; i < SWITCHES; i++) {
+						Thread.sleep(100);
+						model = (model == ThreadModel.PLATFORM) ? ThreadModel.VIRTUAL : ThreadModel.PLATFORM;
+						HttpResponse<String> switched = http.postThreadModel("{\"model\":\"" + model.id() + "\"}");
+						assertThat(switched.statusCode()).as(switched.body()).isEqualTo(200);
+						assertThat(http.get("/thread")).as("a request after switch %d", i + 1)
+							.startsWith("request-" + model.id() + "-")
+							.endsWith("virtual=" + (model == ThreadModel.VIRTUAL));
+					}
+					Thread.sleep(200);
 				}
-				Thread.sleep(200);
-				running.set(false);
+				finally {
+					// stop the clients even when a switch fails, or closing their executor waits forever
+					running.set(false);
+				}
 				for (Future<?> client : clients) {
 					client.get(30, TimeUnit.SECONDS);
 				}

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.github.threadmodel.testapp.FreshClassCopy;
+import io.github.threadmodel.testapp.NeedsAClass;
 import io.github.threadmodel.testapp.SlowClassInit;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingStream;
@@ -34,7 +35,7 @@ class VirtualThreadPinningTests {
 
 	@BeforeAll
 	static void recordTwoPinningsAtTheSameSite() {
-		events = pinAtClassInit("pinning-test-", 2);
+		events = pin("pinning-test-", 2, () -> FreshClassCopy.initialize(SlowClassInit.class));
 	}
 
 	@Test
@@ -42,6 +43,18 @@ class VirtualThreadPinningTests {
 		assertThat(events).allSatisfy((event) -> assertThat(CallSite.of(event.getStackTrace())).isEqualTo(CLASS_INIT));
 		assertThat(events.get(0).getStackTrace().getFrames().get(0).getMethod().getType().getName())
 			.as("the event's topmost frame").startsWith("java.lang.");
+	}
+
+	@Test
+	void callSiteOfPinningWhileTheJvmLoadsAClassIsTheCodeThatNeededItNotTheClassLoader() {
+		RecordedEvent event = pin("pinning-load-", 1,
+				() -> FreshClassCopy.runLoadingSlowly(NeedsAClass.class, NeedsAClass.NeededClass.class,
+						SlowClassInit.BLOCK_MS))
+			.get(0);
+		assertThat(event.getStackTrace().getFrames()).extracting((frame) -> frame.getMethod().getType().getName())
+			.as("the frames above the call site")
+			.contains(FreshClassCopy.class.getName(), "java.lang.ClassLoader");
+		assertThat(CallSite.of(event.getStackTrace())).isEqualTo(new CallSite(NeedsAClass.class.getName(), "run"));
 	}
 
 	@Test
@@ -76,7 +89,8 @@ class VirtualThreadPinningTests {
 		assertThat(output).contains("WARN")
 			.contains("Virtual thread 'pinning-test-1' was pinned to its carrier thread for")
 			.contains("at " + CLASS_INIT)
-			.contains("block inside a class initializer");
+			.contains("block inside a class initializer")
+			.contains("loads or initializes a class");
 		pinning.pinned(events.get(1));
 		assertThat(output).doesNotContain("'pinning-test-2' was pinned");
 	}
@@ -111,10 +125,10 @@ class VirtualThreadPinningTests {
 	}
 
 	/**
-	 * Initializes fresh copies of {@link SlowClassInit} on virtual threads and returns the
-	 * pinning events they caused, kept whole ({@code setReuse(false)}).
+	 * Runs {@code pinning} on virtual threads, one after the other, and returns the pinning
+	 * events they caused, kept whole ({@code setReuse(false)}).
 	 */
-	private static List<RecordedEvent> pinAtClassInit(String threadPrefix, int copies) {
+	private static List<RecordedEvent> pin(String threadPrefix, int times, Runnable pinning) {
 		List<RecordedEvent> recorded = new CopyOnWriteArrayList<>();
 		try (RecordingStream stream = new RecordingStream()) {
 			stream.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(SlowClassInit.BLOCK_MS)).withStackTrace();
@@ -125,10 +139,10 @@ class VirtualThreadPinningTests {
 				}
 			});
 			stream.startAsync();
-			for (int i = 1; i <= copies; i++) {
-				Thread.ofVirtual().name(threadPrefix + i).start(() -> FreshClassCopy.initialize(SlowClassInit.class)).join();
+			for (int i = 1; i <= times; i++) {
+				Thread.ofVirtual().name(threadPrefix + i).start(pinning).join();
 			}
-			await().atMost(TIMEOUT).until(() -> recorded.size() >= copies);
+			await().atMost(TIMEOUT).until(() -> recorded.size() >= times);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -6,6 +6,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -20,6 +21,7 @@ import org.springframework.context.annotation.Bean;
 @AutoConfiguration(after = ThreadModelAutoConfiguration.class)
 @ConditionalOnClass(name = "jdk.jfr.consumer.RecordingStream")
 @ConditionalOnBooleanProperty(name = "app.threads.pinning.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(ThreadModelProperties.class)
 public final class ThreadModelPinningAutoConfiguration {
 
 	@Bean

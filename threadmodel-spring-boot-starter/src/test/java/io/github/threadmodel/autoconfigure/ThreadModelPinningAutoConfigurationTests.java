@@ -46,6 +46,13 @@ class ThreadModelPinningAutoConfigurationTests {
 	}
 
 	@Test
+	void standsAloneWhenTheRestOfTheStarterIsExcluded() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(ThreadModelPinningAutoConfiguration.class))
+			.run((context) -> assertThat(context).hasSingleBean(VirtualThreadPinning.class));
+	}
+
+	@Test
 	void thresholdIsConfigurable() {
 		this.runner.withPropertyValues("app.threads.pinning.threshold=5ms")
 			.run((context) -> assertThat(context.getBean(VirtualThreadPinning.class).stats().threshold())
