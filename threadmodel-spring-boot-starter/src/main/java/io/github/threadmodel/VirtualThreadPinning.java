@@ -67,8 +67,9 @@ public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
 		if (!this.running) {
 			return;
 		}
+		RecordingStream stream = null;
 		try {
-			RecordingStream stream = new RecordingStream();
+			stream = new RecordingStream();
 			stream.enable(PINNED_EVENT).withThreshold(this.threshold).withStackTrace();
 			// how much of the recording JFR keeps on disk, as Micrometer's binder does
 			stream.setMaxAge(Duration.ofSeconds(5));
@@ -78,6 +79,9 @@ public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
 			this.stream = stream;
 		}
 		catch (RuntimeException ex) {
+			if (stream != null) {
+				stream.close();
+			}
 			logger.warn("Virtual-thread pinning is not detected: JDK Flight Recorder could not start (" + ex + ")");
 		}
 	}
