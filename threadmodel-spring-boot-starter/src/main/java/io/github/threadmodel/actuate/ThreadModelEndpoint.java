@@ -22,6 +22,7 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.context.ApplicationContext;
 import org.springframework.lang.Nullable;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * {@code /actuator/threadmodel}: the thread model in force, what the executors are doing,
@@ -48,7 +49,10 @@ public class ThreadModelEndpoint {
 
 	private final ApplicationContext context;
 
-	private final RuntimeDescriptor runtime;
+	// Detected on the first read, so that it costs the application's startup nothing.
+	private final SingletonSupplier<RuntimeDescriptor> runtime = SingletonSupplier.of(() -> new RuntimeDescriptor(
+			System.getProperty("java.version"), System.getProperty("java.vendor"),
+			Runtime.getRuntime().availableProcessors(), RuntimeFlavour.detect()));
 
 	/**
 	 * Creates the endpoint.
@@ -71,8 +75,6 @@ public class ThreadModelEndpoint {
 		this.intake = intake;
 		this.startupTimeline = startupTimeline;
 		this.context = context;
-		this.runtime = new RuntimeDescriptor(System.getProperty("java.version"), System.getProperty("java.vendor"),
-				Runtime.getRuntime().availableProcessors(), RuntimeFlavour.detect());
 	}
 
 	@ReadOperation
@@ -83,7 +85,7 @@ public class ThreadModelEndpoint {
 				(this.tasks != null) ? ExecutorDescriptor.of(this.tasks.stats()) : null,
 				"netty".equals(server) ? NettyDescriptor.WEBFLUX : null, VirtualThreadScheduler.read(),
 				new ConnectionsDescriptor(this.intake.acceptBacklog(), this.intake.somaxconn()),
-				this.startupTimeline.steps(), this.runtime, this.switcher.isEnabled(),
+				this.startupTimeline.steps(), this.runtime.obtain(), this.switcher.isEnabled(),
 				this.requests.switchHistory().stream().map(SwitchDescriptor::of).toList());
 	}
 

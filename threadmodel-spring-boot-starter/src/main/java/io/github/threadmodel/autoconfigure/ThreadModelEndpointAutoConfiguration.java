@@ -6,6 +6,7 @@ import io.github.threadmodel.ThreadModelSelection;
 import io.github.threadmodel.ThreadModelSwitcher;
 import io.github.threadmodel.actuate.StartupTimeline;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
+import io.github.threadmodel.actuate.ThreadModelEndpointRuntimeHints;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -17,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ImportRuntimeHints;
 
 /**
  * Auto-configuration of the {@code threadmodel} actuator endpoint.
@@ -25,6 +27,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass(Endpoint.class)
 @ConditionalOnWebApplication
 @ConditionalOnAvailableEndpoint(ThreadModelEndpoint.class)
+@ImportRuntimeHints(ThreadModelEndpointRuntimeHints.class)
 public final class ThreadModelEndpointAutoConfiguration {
 
 	@Bean
