@@ -5,7 +5,8 @@
     load/flavours.py prepare aotcache sample-reactive/target/sample-reactive.jar   # extract + train only
     load/flavours.py command cds-aot sample-web/target/sample-web-tomcat.jar        # print the java command
     load/flavours.py check                       # CI: cds, aot, aotcache of sample-web (Tomcat) and
-                                                 # sample-reactive start, serve /greetings, report the flavour
+                                                 # sample-reactive start, serve /greetings, report the flavour;
+                                                 # process-aot wrote the starter's native hints
 
 Flavours (docs/flavours.md):
     jvm           java -jar app.jar
@@ -269,6 +270,26 @@ def check_one(label: str, cmd: list[str], expected: str, out: Path, timeout: flo
         app.stop()
 
 
+# What a native image of each sample needs from the starter, written by the build's process-aot from the
+# starter's RuntimeHints (the file native-image reads): the endpoint's body types.
+NATIVE_HINTS = ["io.github.threadmodel.actuate.ThreadModelDescriptor",
+                "io.github.threadmodel.actuate.ThreadModelEndpoint$SwitchRefused",
+                "io.github.threadmodel.actuate.RuntimeFlavour"]
+
+
+def check_hints(module: str, artifact: str) -> str | None:
+    config = (ROOT / module / "target" / "spring-aot" / "main" / "resources" / "META-INF" / "native-image"
+              / "io.github.threadmodel" / artifact / "reflect-config.json")
+    try:
+        names = {entry.get("name") for entry in json.loads(config.read_text())}
+    except (OSError, ValueError) as e:
+        return f"{module}: no native reflection config from process-aot ({e})"
+    missing = [n for n in NATIVE_HINTS if n not in names]
+    log(f"{module}: {config.name} has {len(names)} types, the endpoint's bodies "
+        + ("included" if not missing else f"missing: {', '.join(missing)}"))
+    return f"{module}: {config} lacks {', '.join(missing)}" if missing else None
+
+
 def check(args) -> int:
     java = args.java or java_bin()
     out = Path(args.out)
@@ -277,6 +298,10 @@ def check(args) -> int:
     jars = {"web-tomcat": ROOT / "sample-web" / "target" / "sample-web-tomcat.jar",
             "reactive": ROOT / "sample-reactive" / "target" / "sample-reactive.jar"}
     failures, passed = [], 0
+    for module in ("sample-web", "sample-reactive"):
+        problem = check_hints(module, module)
+        failures += [problem] if problem else []
+        passed += 0 if problem else 1
     for app, jar in jars.items():
         for name in args.flavours:
             label = f"{app}-{name}"
