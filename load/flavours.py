@@ -360,7 +360,7 @@ def main(argv=None) -> int:
     if a.action == "command":
         print(" ".join(cmd))
     elif a.action == "run":
-        os.execv(cmd[0], [*cmd, *a.app_args])
+        os.execvp(cmd[0], [*cmd, *a.app_args])
     return 0
 
 

@@ -91,6 +91,15 @@ def table(rows: list[dict], configs: list[tuple], n_runs: int) -> str:
     return "\n".join(out) + "\n"
 
 
+def write(out: Path, rows: list[dict], configs: list[tuple], n_runs: int, meta: dict):
+    with open(out / "startup.csv", "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=["run", "app", "model", "flavour", *FIELDS, "load1", "error"])
+        w.writeheader()
+        w.writerows(rows)
+    (out / "startup.md").write_text(table(rows, configs, n_runs))
+    (out / "meta.json").write_text(json.dumps(meta, indent=2))
+
+
 def main(argv=None) -> int:
     csv_list = lambda s: [x.strip() for x in s.split(",") if x.strip()]  # noqa: E731
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -129,6 +138,7 @@ def main(argv=None) -> int:
         for app, model, flavour in order:
             name = f"{app}-{flavour}-{model}"
             row = {"run": run, "app": app, "model": model, "flavour": flavour, "error": "",
+                   "load1": round(os.getloadavg()[0], 2),
                    **{f: None for f in FIELDS}}
             try:
                 row.update(measure_once(commands[(app, flavour)], model, flavour,
@@ -138,13 +148,8 @@ def main(argv=None) -> int:
             rows.append(row)
             print(f"[startup {time.strftime('%H:%M:%S')}] run {run} {name}: "
                   + (row["error"] or " ".join(f"{f}={row[f]}" for f in FIELDS)), flush=True)
-    meta["load_after"] = os.getloadavg()
-    with open(out / "startup.csv", "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=["run", "app", "model", "flavour", *FIELDS, "error"])
-        w.writeheader()
-        w.writerows(rows)
-    (out / "startup.md").write_text(table(rows, configs, a.runs))
-    (out / "meta.json").write_text(json.dumps(meta, indent=2))
+        meta["load_after"], meta["rounds_done"] = os.getloadavg(), run
+        write(out, rows, configs, a.runs, meta)  # an interrupted measurement keeps its finished rounds
     print((out / "startup.md").read_text())
     print(f"results in {out}")
     return 1 if any(r["error"] for r in rows) else 0
