@@ -6,7 +6,8 @@
     load/flavours.py command cds-aot sample-web/target/sample-web-tomcat.jar        # print the java command
     load/flavours.py check                       # CI: cds, aot, aotcache of sample-web (Tomcat) and
                                                  # sample-reactive start, serve /greetings, report the flavour;
-                                                 # process-aot wrote the starter's native hints
+                                                 # process-aot wrote the starter's native hints; without
+                                                 # GraalVM, -Pnative stops with its one line
 
 Flavours (docs/flavours.md):
     jvm           java -jar app.jar
@@ -290,6 +291,19 @@ def check_hints(module: str, artifact: str) -> str | None:
     return f"{module}: {config} lacks {', '.join(missing)}" if missing else None
 
 
+def check_native_refusal(java: str) -> str | None:
+    """Without GraalVM, `-Pnative` must stop at once with its one line (the root profile's enforcer rule)."""
+    if (Path(java).parent / "native-image").exists() or os.environ.get("GRAALVM_HOME"):
+        log("native: GraalVM present, the refusal is not checked")
+        return None
+    env = dict(os.environ, JAVA_HOME=str(Path(java).resolve().parent.parent))
+    result = subprocess.run([str(ROOT / "mvnw"), "-B", "-q", "-N", "-Pnative", "validate"], cwd=str(ROOT), env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300)
+    line = next((l for l in result.stdout.splitlines() if "The native flavour needs GraalVM" in l), None)
+    log(f"native without GraalVM: exit {result.returncode}, says: {line}")
+    return None if result.returncode != 0 and line else "native: -Pnative did not stop with its GraalVM line"
+
+
 def check(args) -> int:
     java = args.java or java_bin()
     out = Path(args.out)
@@ -302,6 +316,9 @@ def check(args) -> int:
         problem = check_hints(module, module)
         failures += [problem] if problem else []
         passed += 0 if problem else 1
+    problem = check_native_refusal(java)
+    failures += [problem] if problem else []
+    passed += 0 if problem else 1
     for app, jar in jars.items():
         for name in args.flavours:
             label = f"{app}-{name}"
