@@ -39,6 +39,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
+import flavours  # noqa: E402
 import report  # noqa: E402
 
 DEFAULT_JDK = "/usr/lib/jvm/temurin-25-jdk-amd64"
@@ -46,23 +47,11 @@ SERVERS_BY_APP = {"web": ["tomcat", "jetty", "undertow"], "reactive": ["netty"]}
 MODELS = ["platform", "virtual"]
 
 
-# ---------------------------------------------------------------- flavours (extension point)
+# ---------------------------------------------------------------- flavours
 
-@dataclass
-class Flavour:
-    """How to build and launch one runtime flavour. The flavours issue (CDS, AOT, native...) adds
-    entries to FLAVOURS: `jvm_args` go before -jar, `command` may replace the whole launch (native),
-    `prepare` may train an archive before the measured start."""
-    name: str
-    description: str
-    jvm_args: list = field(default_factory=list)
-    command: object = None   # callable(jar: Path, java: str) -> list[str] | None
-    prepare: object = None   # callable(jar: Path, java: str, workdir: Path) -> None
-
-
-FLAVOURS = {
-    "jvm": Flavour("jvm", "plain java -jar on the JDK"),
-}
+# jvm, cds, aot, cds-aot, aotcache, aotcache-aot, native: how each is built and started is in flavours.py
+# (the training runs of cds and aotcache happen before the measured start).
+FLAVOURS = flavours.FLAVOURS
 
 
 def jar_path(app: str, server: str) -> Path:
@@ -89,14 +78,14 @@ class Config:
         return f"{self.app}-{self.server}-{self.flavour}-{self.model}"
 
 
-def matrix(apps, servers, models, flavours) -> list[Config]:
+def matrix(apps, servers, models, flavour_names) -> list[Config]:
     """Every valid combination, in a stable order (app, server, flavour, model)."""
     out = []
     for app in apps:
         for server in SERVERS_BY_APP[app]:
             if server not in servers:
                 continue
-            for flavour in flavours:
+            for flavour in flavour_names:
                 for model in models:
                     out.append(Config(app, server, model, flavour))
     return out
@@ -316,16 +305,13 @@ class App:
                     self.cap += f" (no cgroup: {why})"
 
     def command(self) -> list[str]:
-        fl = FLAVOURS[self.cfg.flavour]
         jar = jar_path(self.cfg.app, self.cfg.server)
         app_args = [f"--server.port={self.port}", "--server.address=127.0.0.1",
                     f"--app.threads.model={self.cfg.model}", *self.args.app_arg]
         if self.args.launch:
             return [*shlex.split(self.args.launch), *app_args]
-        if fl.command:
-            return [*fl.command(jar, java_bin()), *app_args]
         mem = [f"-XX:MaxRAM={self.args.mem_mb}m"] if self.args.mem_mb else []
-        return [java_bin(), *mem, *fl.jvm_args, *self.args.jvm_arg, "-jar", str(jar), *app_args]
+        return [*flavours.command(self.cfg.flavour, jar, java_bin(), [*mem, *self.args.jvm_arg]), *app_args]
 
     def start(self, timeout: float):
         cmd = self.command()
@@ -429,7 +415,7 @@ def bench_one(cfg: Config, args, k6: str, root: Path, cgroup_info) -> dict:
         run["accept_backlog"] = info.get("accept_backlog")
         log(f"{cfg.name}: ready; reports model={info['model']} server={info['server']} flavour={info['flavour']} "
             f"applicationReady={info['startup_s']}s")
-        mismatch = [k for k in ("model", "server") if info[k] != getattr(cfg, k)]
+        mismatch = [k for k in ("model", "server", "flavour") if info[k] != getattr(cfg, k)]
         if mismatch:
             run["error"] = "app reports " + ", ".join(f"{k}={info[k]} (asked {getattr(cfg, k)})" for k in mismatch)
             log(f"{cfg.name}: WARNING {run['error']}")
@@ -544,11 +530,12 @@ def parse_args(argv=None):
     p.add_argument("--list", action="store_true", help="print the selected configurations and exit")
     a = p.parse_args(argv)
     pre = PRESETS[a.preset]
-    # An explicit axis on the command line replaces the preset's shortlist of configurations.
+    # An explicit axis on the command line replaces the preset's shortlist of configurations; the flavour
+    # stays jvm unless --flavours names others (each flavour multiplies the matrix).
     explicit_axis = any(getattr(a, k) is not None for k in ("apps", "servers", "models", "flavours"))
     a.selection = "custom" if explicit_axis or a.configs is not None else f"preset {a.preset}"
     every = {"apps": list(SERVERS_BY_APP), "servers": sum(SERVERS_BY_APP.values(), []), "models": MODELS,
-             "flavours": list(FLAVOURS), "configs": None}
+             "flavours": ["jvm"], "configs": None}
     for key in ("apps", "servers", "models", "flavours", "configs", "scripts", "steps", "stage_scale"):
         if getattr(a, key) is None:
             setattr(a, key, every[key] if (explicit_axis and key in every) else pre[key])

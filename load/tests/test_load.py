@@ -10,9 +10,11 @@ import json
 import re
 import struct
 import sys
+import tempfile
 import unittest
 import zlib
 from pathlib import Path
+from unittest import mock
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -130,20 +132,26 @@ class Matrix(unittest.TestCase):
         names = [c.name for c in bench.select(bench.parse_args(["--servers", "jetty,undertow", "--models", "virtual"]))]
         self.assertEqual(names, ["web-jetty-jvm-virtual", "web-undertow-jvm-virtual"])
 
-    def test_flavour_axis_is_extensible(self):
-        bench.FLAVOURS["cds"] = bench.Flavour("cds", "test only", jvm_args=["-XX:SharedArchiveFile=app.jsa"])
-        try:
-            a = bench.parse_args(["--apps", "web", "--servers", "tomcat", "--models", "platform", "--flavours", "jvm,cds"])
-            cfgs = bench.select(a)
-            self.assertEqual([c.name for c in cfgs], ["web-tomcat-jvm-platform", "web-tomcat-cds-platform"])
-            app = bench.App.__new__(bench.App)
-            app.cfg, app.args, app.port = cfgs[1], a, 1234
+    def test_flavours_are_an_axis_and_default_to_jvm(self):
+        a = bench.parse_args(["--apps", "web", "--servers", "tomcat", "--models", "platform", "--flavours", "jvm,cds,aot"])
+        self.assertEqual([c.name for c in bench.select(a)],
+                         ["web-tomcat-jvm-platform", "web-tomcat-cds-platform", "web-tomcat-aot-platform"])
+        a = bench.parse_args(["--apps", "reactive", "--models", "virtual"])
+        self.assertEqual([c.name for c in bench.select(a)], ["reactive-netty-jvm-virtual"])
+
+    def test_a_flavours_command_gets_the_memory_cap_jvm_options_and_app_arguments(self):
+        a = bench.parse_args(["--apps", "web", "--servers", "tomcat", "--models", "virtual", "--flavours", "aot",
+                              "--mem-mb", "1024", "--jvm-arg=-XX:+UseSerialGC"])
+        app = bench.App.__new__(bench.App)
+        app.cfg, app.args, app.port = bench.select(a)[0], a, 1234
+        with tempfile.TemporaryDirectory() as tmp, mock.patch.object(bench, "jar_path", return_value=Path(tmp) / "app.jar"):
+            (Path(tmp) / "app.jar").write_bytes(b"")
             cmd = app.command()
-            self.assertLess(cmd.index("-XX:SharedArchiveFile=app.jsa"), cmd.index("-jar"))
-            self.assertIn("--app.threads.model=platform", cmd)
-            self.assertIn("--server.port=1234", cmd)
-        finally:
-            del bench.FLAVOURS["cds"]
+        jar = cmd.index("-jar")
+        for option in ("-XX:MaxRAM=1024m", "-XX:+UseSerialGC", "-Dspring.aot.enabled=true"):
+            self.assertLess(cmd.index(option), jar)
+        self.assertIn("--app.threads.model=virtual", cmd[jar:])
+        self.assertIn("--server.port=1234", cmd[jar:])
 
     def test_unknown_flavour_is_refused(self):
         with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()) as err:

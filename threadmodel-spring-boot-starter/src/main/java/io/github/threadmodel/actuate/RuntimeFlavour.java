@@ -13,9 +13,10 @@ import org.springframework.core.NativeDetector;
  *
  * @param name {@code jvm}, {@code cds}, {@code aot}, {@code cds-aot}, {@code aotcache},
  * {@code aotcache-aot} or {@code native}
- * @param cds whether an application class-data sharing archive
- * ({@code -XX:SharedArchiveFile}) is mapped
- * @param aotCache whether a JDK AOT cache ({@code -XX:AOTCache}, JDK 24+) is mapped
+ * @param cds whether the application's classes come from a class-data sharing archive
+ * ({@code -XX:SharedArchiveFile})
+ * @param aotCache whether the application's classes come from a JDK AOT cache
+ * ({@code -XX:AOTCache}, JDK 24+)
  * @param springAot whether Spring AOT's generated code is in use
  * ({@code -Dspring.aot.enabled=true} or a native image)
  * @param nativeImage whether this is a GraalVM native image
@@ -31,13 +32,23 @@ public record RuntimeFlavour(String name, boolean cds, boolean aotCache, boolean
 		if (NativeDetector.inNativeImage()) {
 			return new RuntimeFlavour("native", false, false, springAot, true);
 		}
-		// HotSpot says "sharing" in java.vm.info only when an archive was really mapped.
-		boolean sharing = System.getProperty("java.vm.info", "").contains("sharing");
-		boolean aotCache = sharing && vmOptionIsSet("AOTCache");
-		boolean cds = sharing && !aotCache && vmOptionIsSet("SharedArchiveFile");
+		boolean applicationArchive = applicationArchiveInUse();
+		boolean aotCache = applicationArchive && vmOptionIsSet("AOTCache");
+		boolean cds = applicationArchive && !aotCache;
 		String base = aotCache ? "aotcache" : (cds ? "cds" : "jvm");
 		String name = springAot ? (base.equals("jvm") ? "aot" : base + "-aot") : base;
 		return new RuntimeFlavour(name, cds, aotCache, springAot, false);
+	}
+
+	private static boolean applicationArchiveInUse() {
+		Boolean shared = ApplicationClassSharing.detect();
+		if (shared != null) {
+			return shared;
+		}
+		// Less sure: HotSpot says "sharing" in java.vm.info when any archive is mapped,
+		// which may be only the JDK's own.
+		return System.getProperty("java.vm.info", "").contains("sharing")
+				&& (vmOptionIsSet("AOTCache") || vmOptionIsSet("SharedArchiveFile"));
 	}
 
 	private static boolean vmOptionIsSet(String option) {

@@ -24,6 +24,7 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.context.ApplicationContext;
 import org.springframework.lang.Nullable;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * {@code /actuator/threadmodel}: the thread model in force, what the executors are doing,
@@ -50,7 +51,10 @@ public class ThreadModelEndpoint {
 
 	private final ApplicationContext context;
 
-	private final RuntimeDescriptor runtime;
+	// Detected on the first read, so that it costs the application's startup nothing.
+	private final SingletonSupplier<RuntimeDescriptor> runtime = SingletonSupplier.of(() -> new RuntimeDescriptor(
+			System.getProperty("java.version"), System.getProperty("java.vendor"),
+			Runtime.getRuntime().availableProcessors(), RuntimeFlavour.detect()));
 
 	private final VirtualThreadPinning pinning;
 
@@ -77,8 +81,6 @@ public class ThreadModelEndpoint {
 		this.startupTimeline = startupTimeline;
 		this.context = context;
 		this.pinning = pinning;
-		this.runtime = new RuntimeDescriptor(System.getProperty("java.version"), System.getProperty("java.vendor"),
-				Runtime.getRuntime().availableProcessors(), RuntimeFlavour.detect());
 	}
 
 	@ReadOperation
@@ -89,7 +91,7 @@ public class ThreadModelEndpoint {
 				(this.tasks != null) ? ExecutorDescriptor.of(this.tasks.stats()) : null,
 				"netty".equals(server) ? NettyDescriptor.WEBFLUX : null, VirtualThreadScheduler.read(),
 				new ConnectionsDescriptor(this.intake.acceptBacklog(), this.intake.somaxconn()),
-				this.startupTimeline.steps(), this.runtime, this.switcher.isEnabled(),
+				this.startupTimeline.steps(), this.runtime.obtain(), this.switcher.isEnabled(),
 				this.requests.switchHistory().stream().map(SwitchDescriptor::of).toList(),
 				(this.pinning != null) ? PinningDescriptor.of(this.pinning.isRecording(), this.pinning.stats()) : null);
 	}

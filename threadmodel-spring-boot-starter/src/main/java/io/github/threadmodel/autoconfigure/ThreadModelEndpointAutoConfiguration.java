@@ -7,6 +7,7 @@ import io.github.threadmodel.ThreadModelSwitcher;
 import io.github.threadmodel.VirtualThreadPinning;
 import io.github.threadmodel.actuate.StartupTimeline;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
+import io.github.threadmodel.actuate.ThreadModelEndpointRuntimeHints;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -19,6 +20,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ImportRuntimeHints;
 
 /**
  * Auto-configuration of the {@code threadmodel} actuator endpoint.
@@ -27,6 +29,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass(Endpoint.class)
 @ConditionalOnWebApplication
 @ConditionalOnAvailableEndpoint(ThreadModelEndpoint.class)
+@ImportRuntimeHints(ThreadModelEndpointRuntimeHints.class)
 public final class ThreadModelEndpointAutoConfiguration {
 
 	@Bean

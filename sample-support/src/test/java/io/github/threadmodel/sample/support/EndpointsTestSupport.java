@@ -5,6 +5,7 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.aot.AotDetector;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
@@ -190,6 +191,9 @@ public abstract class EndpointsTestSupport extends HttpTestSupport {
 		assertThat(reply.status()).isEqualTo(200);
 		assertThat(reply.json().path("model").asText()).isEqualTo(model());
 		assertThat(reply.json().path("server").asText()).isEqualTo(expectedServer());
+		// jvm, or aot when the tests run on Spring AOT's generated code (the samples' aot-tests profile).
+		assertThat(reply.json().path("runtime").path("flavour").path("name").asText())
+			.isEqualTo(AotDetector.useGeneratedArtifacts() ? "aot" : "jvm");
 		Http.Reply prometheus = this.http.get("/actuator/prometheus");
 		assertThat(prometheus.status()).isEqualTo(200);
 		assertThat(prometheus.body()).contains("http_server_requests_seconds");
