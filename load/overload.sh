@@ -57,7 +57,7 @@ for round in $(seq 1 "$ROUNDS"); do
     "$JAVA_HOME/bin/jcmd" "$pid" GC.heap_info > "$OUT/$variant-$round-heap.txt" 2>&1
     curl -s --max-time 10 "http://127.0.0.1:$PORT/actuator/threadmodel" > "$OUT/$variant-$round-threadmodel.json"
     grep VmHWM "/proc/$pid/status" > "$OUT/$variant-$round-rss.txt" 2>/dev/null
-    # A JVM out of heap may ignore SIGTERM (its shutdown hooks cannot run): give it 15 s, then SIGKILL.
+    # A JVM out of heap may not end on SIGTERM (its shutdown needs heap): give it 15 s, then SIGKILL.
     kill "$pid"
     for _ in $(seq 1 15); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
     kill -9 "$pid" 2>/dev/null
