@@ -55,13 +55,22 @@ for round in $(seq 1 "$ROUNDS"); do
     timeout 180 "$OHA" -n "$N" -c "$N" --disable-keepalive --no-tui --stats-success-breakdown --output-format json \
       "$url" > "$OUT/$variant-$round.json" 2>/dev/null
     "$JAVA_HOME/bin/jcmd" "$pid" GC.heap_info > "$OUT/$variant-$round-heap.txt" 2>&1
-    curl -s "http://127.0.0.1:$PORT/actuator/threadmodel" > "$OUT/$variant-$round-threadmodel.json"
-    grep VmHWM "/proc/$pid/status" > "$OUT/$variant-$round-rss.txt"
-    kill "$pid"; wait "$pid" 2>/dev/null
-    python3 - "$OUT" "$variant" "$round" <<'PY' | tee -a "$OUT/results.md"
-import json, re, sys
-out, variant, rnd = sys.argv[1:]
-r = json.load(open(f"{out}/{variant}-{rnd}.json"))
+    curl -s --max-time 10 "http://127.0.0.1:$PORT/actuator/threadmodel" > "$OUT/$variant-$round-threadmodel.json"
+    grep VmHWM "/proc/$pid/status" > "$OUT/$variant-$round-rss.txt" 2>/dev/null
+    # A JVM out of heap may not end on SIGTERM (its shutdown needs heap): give it 15 s, then SIGKILL.
+    kill "$pid"
+    for _ in $(seq 1 15); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+    kill -9 "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    oom=$(grep -c OutOfMemoryError "$OUT/$variant-$round.log")
+    python3 - "$OUT" "$variant" "$round" "$oom" <<'PY' | tee -a "$OUT/results.md"
+import json, os, re, sys
+out, variant, rnd, oom = sys.argv[1:]
+try:
+    r = json.load(open(f"{out}/{variant}-{rnd}.json"))
+except ValueError:
+    print(f"| {variant} | {rnd} | no result: oha timed out (OutOfMemoryError lines in the log: {oom}) |")
+    sys.exit()
 codes = r.get("statusCodeDistribution", {})
 def pct(key, p):
     d = r.get(key) or {}
@@ -70,9 +79,12 @@ def pct(key, p):
 heap = open(f"{out}/{variant}-{rnd}-heap.txt").read()
 m = re.search(r"used (\d+)K", heap)
 used = f"{int(m.group(1)) / 1024:.0f}" if m else "?"
-rss = re.search(r"(\d+) kB", open(f"{out}/{variant}-{rnd}-rss.txt").read())
+rss = re.search(r"(\d+) kB", open(f"{out}/{variant}-{rnd}-rss.txt").read()) if os.path.exists(f"{out}/{variant}-{rnd}-rss.txt") else None
 rss = f"{int(rss.group(1)) / 1024:.0f}" if rss else "?"
-tm = json.load(open(f"{out}/{variant}-{rnd}-threadmodel.json"))["requests"]
+try:
+    tm = json.load(open(f"{out}/{variant}-{rnd}-threadmodel.json"))["requests"]
+except ValueError:
+    tm = {"peakRunning": "?", "peakQueued": "?", "rejected": "?"}
 print(f"| {variant} | {rnd} | {codes.get('200', 0)} | {codes.get('503', 0)} | {sum(r.get('errorDistribution', {}).values())} "
       f"| {pct('latencyPercentilesSuccessful', 50)} | {pct('latencyPercentilesSuccessful', 99)} "
       f"| {pct('latencyPercentilesNotSuccessful', 50)} | {pct('latencyPercentilesNotSuccessful', 99)} "

@@ -36,18 +36,18 @@ public class OverloadFilter implements Filter {
 	public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
 			throws IOException, ServletException {
 		Refusal refusal = Refusal.current();
-		if (refusal == null || !(request instanceof HttpServletRequest http)
-				|| !(response instanceof HttpServletResponse answer)) {
+		if (refusal == null || !(request instanceof HttpServletRequest httpRequest)
+				|| !(response instanceof HttpServletResponse httpResponse)) {
 			chain.doFilter(request, response);
 			return;
 		}
-		boolean json = OverloadAnswer.wantsJson(http.getHeader("Accept"));
+		boolean json = OverloadAnswer.wantsJson(httpRequest.getHeader("Accept"));
 		byte[] body = this.answer.body(refusal, json);
-		answer.setStatus(OverloadAnswer.STATUS);
-		answer.setHeader(OverloadAnswer.RETRY_AFTER, this.answer.retryAfter());
-		answer.setContentType(this.answer.contentType(json).toString());
-		answer.setContentLength(body.length);
-		answer.getOutputStream().write(body);
+		httpResponse.setStatus(OverloadAnswer.STATUS);
+		httpResponse.setHeader(OverloadAnswer.RETRY_AFTER, this.answer.retryAfter());
+		httpResponse.setContentType(this.answer.contentType(json).toString());
+		httpResponse.setContentLength(body.length);
+		httpResponse.getOutputStream().write(body);
 	}
 
 }

@@ -117,8 +117,8 @@ public class ThreadModelProperties implements InitializingBean {
 			atLeast("app.threads.virtual.max-concurrency", this.virtual.maxConcurrency, 1);
 		}
 		if (this.virtual.queueTimeout != null && this.virtual.queueTimeout.isNegative()) {
-			throw new InvalidThreadModelPropertyException("app.threads.virtual.queue-timeout",
-					this.virtual.queueTimeout, "a duration of zero or more, for example 200ms, or no value to wait without limit");
+			throw new InvalidThreadModelPropertyException("app.threads.virtual.queue-timeout", this.virtual.queueTimeout,
+					"a duration of zero or more, for example 200ms, or no value to wait without limit");
 		}
 		if (this.overload.retryAfter == null || this.overload.retryAfter.isNegative()) {
 			throw new InvalidThreadModelPropertyException("app.threads.overload.retry-after", this.overload.retryAfter,
