@@ -22,7 +22,7 @@ public final class Http {
 
 	private static final ObjectMapper json = new ObjectMapper();
 
-	private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+	private final HttpClient client = newClient();
 
 	private final int port;
 
@@ -35,16 +35,29 @@ public final class Http {
 	}
 
 	public String get(String path) {
-		HttpResponse<String> response = send(this.port, path);
+		return ok(path, send(this.port, path));
+	}
+
+	public HttpResponse<String> send(String path) {
+		return send(this.port, path);
+	}
+
+	/**
+	 * A GET on a connection of its own. A server may serve the next request of a kept-alive
+	 * connection in the task that served the previous one, on that task's thread.
+	 */
+	public String getOnNewConnection(String path) {
+		try (HttpClient fresh = newClient()) {
+			return ok(path, exchange(fresh, request(this.port, path)));
+		}
+	}
+
+	private static String ok(String path, HttpResponse<String> response) {
 		if (response.statusCode() != 200) {
 			throw new IllegalStateException("GET " + path + " answered " + response.statusCode() + ": "
 					+ response.body());
 		}
 		return response.body();
-	}
-
-	public HttpResponse<String> send(String path) {
-		return send(this.port, path);
 	}
 
 	/**
@@ -114,8 +127,12 @@ public final class Http {
 	}
 
 	private HttpResponse<String> exchange(HttpRequest request) {
+		return exchange(this.client, request);
+	}
+
+	private static HttpResponse<String> exchange(HttpClient client, HttpRequest request) {
 		try {
-			return this.client.send(request, BodyHandlers.ofString());
+			return client.send(request, BodyHandlers.ofString());
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException(ex);
@@ -130,6 +147,10 @@ public final class Http {
 		return HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
 			.timeout(Duration.ofSeconds(30))
 			.build();
+	}
+
+	private static HttpClient newClient() {
+		return HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 	}
 
 }
