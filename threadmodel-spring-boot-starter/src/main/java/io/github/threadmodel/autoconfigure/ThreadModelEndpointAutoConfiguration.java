@@ -1,5 +1,6 @@
 package io.github.threadmodel.autoconfigure;
 
+import io.github.threadmodel.AutoThreadModel;
 import io.github.threadmodel.ConnectionIntake;
 import io.github.threadmodel.ThreadModelExecutor;
 import io.github.threadmodel.ThreadModelSelection;
@@ -7,7 +8,7 @@ import io.github.threadmodel.ThreadModelSwitcher;
 import io.github.threadmodel.actuate.StartupTimeline;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 
-import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -38,9 +39,9 @@ public final class ThreadModelEndpointAutoConfiguration {
 	ThreadModelEndpoint threadModelEndpoint(ThreadModelSelection selection,
 			@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
 			ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
-			ApplicationContext context) {
+			ApplicationContext context, ObjectProvider<AutoThreadModel> auto) {
 		return new ThreadModelEndpoint(selection, requests, ThreadModelAutoConfiguration.taskExecutor(context),
-				switcher, intake, startupTimeline, context);
+				switcher, intake, startupTimeline, context, auto.getIfAvailable());
 	}
 
 }
