@@ -33,7 +33,9 @@ class ConfigurationMetadataTests {
 					"app.threads.platform.min-threads", "app.threads.platform.queue-capacity",
 					"app.threads.platform.keep-alive", "app.threads.virtual.max-concurrency",
 					"app.threads.tasks.model", "app.threads.connections.accept-backlog",
-					"app.threads.switching.enabled");
+					"app.threads.switching.enabled", "app.threads.auto.window", "app.threads.auto.agreeing-windows",
+					"app.threads.auto.min-dwell", "app.threads.auto.thread-wait", "app.threads.auto.cpu-busy-share",
+					"app.threads.auto.scheduling-delay");
 		assertThat(starter).allSatisfy((property) -> assertThat((String) property.get("description")).as("%s", property)
 			.isNotBlank());
 		assertThat(starter).filteredOn((property) -> property.get("name").equals("app.threads.platform.keep-alive"))
@@ -45,7 +47,7 @@ class ConfigurationMetadataTests {
 			.singleElement()
 			.satisfies((hint) -> assertThat((List<Map<String, Object>>) hint.get("values"))
 				.extracting((value) -> value.get("value"))
-				.containsExactly("platform", "virtual"));
+				.containsExactly("platform", "virtual", "auto"));
 	}
 
 }
