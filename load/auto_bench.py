@@ -5,6 +5,7 @@
     load/auto_bench.py                                   # every workload, stage scale 0.3 (~28 min on 2 cores)
     load/auto_bench.py --workloads mix --stage-scale 0.1 # one workload, short
     load/auto_bench.py --app-arg=--app.threads.auto.min-dwell=10s
+    load/auto_bench.py --rounds 2 --stage-scale 0.2     # twice each, shorter; the table shows medians
 
 Workloads (k6 scripts in load/k6/):
   ping       ramp.js  /ping, 35 VUs at peak, no think time (CPU-bound on the machine: raw efficiency)
@@ -56,16 +57,16 @@ def figures(summary: dict, script: str) -> dict:
             "error_pct": None if errors is None else 100.0 * errors}
 
 
-def run_one(workload: str, model: str, a, k6: str, root: Path) -> dict:
+def run_one(workload: str, model: str, round_: int, a, k6: str, root: Path) -> dict:
     spec = WORKLOADS[workload]
-    name = f"{workload}-{model}"
+    name = f"{workload}-{model}" + (f"-{round_ + 1}" if a.rounds > 1 else "")
     outdir = root / name
     outdir.mkdir(parents=True)
     cfg = bench.Config("web", "tomcat", model, "jvm")
     app_args = SimpleNamespace(mem_mb=a.mem_mb, cgroup="auto", app_arg=a.app_arg, launch=None, jvm_arg=a.jvm_arg)
     cgroup = bench.detect_cgroup() if a.mem_mb else (None, None, "not asked")
     app = bench.App(cfg, app_args, outdir, cgroup)
-    result = {"workload": workload, "model": model, "error": None}
+    result = {"workload": workload, "model": model, "round": round_ + 1, "error": None}
     try:
         bench.log(f"{name}: starting on {app.base}")
         app.start(a.start_timeout)
@@ -91,14 +92,35 @@ def run_one(workload: str, model: str, a, k6: str, root: Path) -> dict:
     return result
 
 
+def median(values: list[float]) -> float:
+    v = sorted(values)
+    return v[len(v) // 2] if len(v) % 2 else (v[len(v) // 2 - 1] + v[len(v) // 2]) / 2
+
+
+def combine(runs: list[dict]) -> dict:
+    """One workload x model over its rounds: the median of each figure, and the spread (max/min) as the noise."""
+    rps = [r["requests_per_s"] for r in runs]
+    p99 = [r["p99_ms"] for r in runs]
+    return {"requests_per_s": median(rps), "p99_ms": median(p99), "rounds": len(runs),
+            "rps_spread": max(rps) / min(rps), "p99_spread": max(p99) / min(p99),
+            "switches": [s for r in runs for s in r.get("switches") or []]}
+
+
 def compare(results: list[dict]) -> list[dict]:
     rows = []
     for workload in WORKLOADS:
-        by_model = {r["model"]: r for r in results if r["workload"] == workload and not r["error"]}
+        by_model = {}
+        for m in MODELS:
+            runs = [r for r in results if r["workload"] == workload and r["model"] == m and not r["error"]]
+            if runs:
+                by_model[m] = combine(runs)
         if not by_model:
             continue
         row = {"workload": workload, **{f"{m}_rps": by_model.get(m, {}).get("requests_per_s") for m in MODELS},
                **{f"{m}_p99": by_model.get(m, {}).get("p99_ms") for m in MODELS},
+               **{f"{m}_rounds": by_model.get(m, {}).get("rounds") for m in MODELS},
+               **{f"{m}_rps_spread": by_model.get(m, {}).get("rps_spread") for m in MODELS},
+               **{f"{m}_p99_spread": by_model.get(m, {}).get("p99_spread") for m in MODELS},
                "auto_switches": by_model.get("auto", {}).get("switches")}
         fixed = [by_model[m] for m in ("platform", "virtual") if m in by_model]
         if "auto" in by_model and len(fixed) == 2:
@@ -121,6 +143,13 @@ def markdown(rows: list[dict]) -> str:
                      f"{f(r.get('rps_ratio'), 2)} | {f(r['platform_p99'])} | {f(r['virtual_p99'])} | "
                      f"{f(r['auto_p99'])} | {f(r.get('p99_ratio'), 2)} | {met} |")
     lines.append("")
+    if any((r.get("platform_rounds") or 0) > 1 for r in rows):
+        lines += ["Medians over rounds; noise = max/min of a figure over its rounds (req/s; p99):", ""]
+        for r in rows:
+            lines.append(f"- {r['workload']}: " + ", ".join(
+                f"{m} {f(r.get(m + '_rps_spread'), 2)}; {f(r.get(m + '_p99_spread'), 2)}" for m in MODELS
+                if r.get(m + "_rounds")))
+        lines.append("")
     for r in rows:
         for s in r.get("auto_switches") or []:
             lines.append(f"- {r['workload']}, auto: {s}")
@@ -133,6 +162,8 @@ def main(argv=None) -> int:
     p.add_argument("--workloads", type=csv_list, default=list(WORKLOADS))
     p.add_argument("--models", type=csv_list, default=MODELS)
     p.add_argument("--stage-scale", type=float, default=0.3, help="run length: 420 s x this")
+    p.add_argument("--rounds", type=int, default=1, help="run every workload x model this many times; "
+                   "the table shows medians")
     p.add_argument("--mem-mb", type=int)
     p.add_argument("--jvm-arg", action="append", default=[])
     p.add_argument("--app-arg", action="append", default=[])
@@ -152,10 +183,11 @@ def main(argv=None) -> int:
             **bench.machine_info(k6), "load_before": os.getloadavg(), "workloads": WORKLOADS}
     t0 = time.monotonic()
     results = []
-    for i, workload in enumerate(a.workloads):
+    order = [(round_, w) for round_ in range(a.rounds) for w in a.workloads]
+    for i, (round_, workload) in enumerate(order):
         models = a.models[i % len(a.models):] + a.models[:i % len(a.models)]  # interleave: rotate the order
         for model in models:
-            results.append(run_one(workload, model, a, k6, root))
+            results.append(run_one(workload, model, round_, a, k6, root))
             rows = compare(results)
             (root / "results.json").write_text(json.dumps({"meta": meta, "runs": results, "rows": rows}, indent=2))
             (root / "results.md").write_text(markdown(rows))

@@ -38,6 +38,8 @@ public final class AutoThreadModel implements SmartLifecycle {
 
 	private static final int PROBES_PER_WINDOW = 10;
 
+	private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
+
 	private final ThreadModelSwitcher switcher;
 
 	private final ThreadModelExecutor requests;
@@ -82,7 +84,7 @@ public final class AutoThreadModel implements SmartLifecycle {
 		this.switched = (followingTasks != null) ? List.of(requests, followingTasks) : List.of(requests);
 		this.window = window;
 		this.clock = clock;
-		this.policy = new AutoThreadModelPolicy(thresholds, clock.instant());
+		this.policy = new AutoThreadModelPolicy(thresholds);
 		requests.onSwitch(this::switched);
 	}
 
@@ -91,8 +93,8 @@ public final class AutoThreadModel implements SmartLifecycle {
 		if (this.scheduler != null) {
 			return;
 		}
-		this.sampler = new WorkloadSampler(this.requests, this.switched, this.probe, Runtime.getRuntime().availableProcessors(),
-				System.nanoTime());
+		this.sampler = new WorkloadSampler(this.requests, this.switched, this.probe,
+				Runtime.getRuntime().availableProcessors(), System.nanoTime());
 		ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
 			Thread thread = new Thread(task, "threadmodel-auto");
 			thread.setDaemon(true);
@@ -106,11 +108,26 @@ public final class AutoThreadModel implements SmartLifecycle {
 				this.requests.getModel().id(), this.window));
 	}
 
+	/**
+	 * Stops sampling, and waits (briefly) for a window being decided, so that no switch
+	 * happens while the server shuts down.
+	 */
 	@Override
-	public synchronized void stop() {
-		if (this.scheduler != null) {
-			this.scheduler.shutdownNow();
+	public void stop() {
+		ScheduledExecutorService scheduler;
+		synchronized (this) {
+			scheduler = this.scheduler;
 			this.scheduler = null;
+		}
+		if (scheduler == null) {
+			return;
+		}
+		scheduler.shutdown();
+		try {
+			scheduler.awaitTermination(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 

@@ -21,14 +21,18 @@ import java.util.Locale;
  * OS time-slices.</li>
  * </ul>
  * A switch needs {@link Thresholds#agreeingWindows()} consecutive windows calling for it,
- * and {@link Thresholds#minDwell()} in the current model, so that a burst does not make it
+ * and {@link Thresholds#minDwell()} since the last switch, so that a burst does not make it
  * flap. The two directions read different signals, each with its own threshold.
  */
 public final class AutoThreadModelPolicy {
 
 	private final Thresholds thresholds;
 
-	private Instant inModelSince;
+	/**
+	 * When auto last switched (or the model was switched by other means), or {@code null}
+	 * before any switch.
+	 */
+	private Instant lastSwitch;
 
 	private ThreadModel calledFor;
 
@@ -37,11 +41,9 @@ public final class AutoThreadModelPolicy {
 	/**
 	 * Creates a policy.
 	 * @param thresholds when to switch
-	 * @param start when the current model came into force
 	 */
-	public AutoThreadModelPolicy(Thresholds thresholds, Instant start) {
+	public AutoThreadModelPolicy(Thresholds thresholds) {
 		this.thresholds = thresholds;
-		this.inModelSince = start;
 	}
 
 	/**
@@ -63,8 +65,8 @@ public final class AutoThreadModelPolicy {
 			return Decision.stay("%s (window %d of %d calling for %s threads)".formatted(verdict.reason(),
 					this.agreeing, this.thresholds.agreeingWindows(), verdict.target().id()));
 		}
-		Duration dwelt = Duration.between(this.inModelSince, now);
-		if (dwelt.compareTo(this.thresholds.minDwell()) < 0) {
+		Duration dwelt = (this.lastSwitch != null) ? Duration.between(this.lastSwitch, now) : null;
+		if (dwelt != null && dwelt.compareTo(this.thresholds.minDwell()) < 0) {
 			return Decision.stay("%s (waiting: %s of the minimum %s on %s threads)".formatted(verdict.reason(),
 					seconds(dwelt), seconds(this.thresholds.minDwell()), sample.model().id()));
 		}
@@ -78,7 +80,7 @@ public final class AutoThreadModelPolicy {
 	 * @param now when the model changed
 	 */
 	public void restart(Instant now) {
-		this.inModelSince = now;
+		this.lastSwitch = now;
 		this.calledFor = null;
 		this.agreeing = 0;
 	}
@@ -136,7 +138,7 @@ public final class AutoThreadModelPolicy {
 	 * @param schedulingDelay on virtual threads, the average wait of a new virtual thread
 	 * for a carrier from which CPU-bound requests starve the others
 	 * @param agreeingWindows consecutive windows that must call for the same switch
-	 * @param minDwell the least time in a model before the next switch
+	 * @param minDwell the least time after a switch before the next one
 	 */
 	public record Thresholds(Duration threadWait, double cpuBusyShare, Duration schedulingDelay, int agreeingWindows,
 			Duration minDwell) {

@@ -23,9 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * {@code app.threads.model=auto} on a real Tomcat: blocking requests that exhaust a small
- * platform pool make it switch to virtual threads; CPU-bound requests that hold every
- * carrier make it switch back; a switch by hand pauses it until {@code model=auto} is
+ * {@code app.threads.model=auto} on a real Tomcat: CPU-bound requests that hold every
+ * carrier make it leave virtual threads; blocking requests that exhaust a small platform
+ * pool make it switch back; a switch by hand pauses it until {@code model=auto} is
  * posted. Short windows and dwell keep the test quick; the limits are generous for a
  * loaded machine.
  */
@@ -41,47 +41,49 @@ class AutoThreadModelIntegrationTests {
 				"app.threads.auto.agreeing-windows=2", "app.threads.auto.min-dwell=1s",
 				"management.endpoint.threadmodel.access=unrestricted")) {
 			Http http = new Http(context);
-			assertThat(http.threadModel()).containsEntry("model", "platform")
+			assertThat(http.threadModel()).containsEntry("model", "virtual")
 				.containsEntry("modelSource", "app.threads.model=auto");
 			assertThat(auto(http)).containsEntry("active", true)
-				.containsEntry("choice", "platform")
+				.containsEntry("choice", "virtual")
 				.containsEntry("decisions", List.of());
-
-			try (Clients blocking = new Clients(12, (id) -> http.send("/echo?id=" + id + "&sleepMs=100"))) {
-				awaitAuto(http, (auto) -> "virtual".equals(auto.get("choice")));
-				assertThat(blocking.failures()).isZero();
-			}
-			Map<String, Object> toVirtual = decisions(http).get(0);
-			assertThat(toVirtual).containsEntry("from", "platform").containsEntry("to", "virtual");
-			assertThat((String) toVirtual.get("reason")).contains("every platform thread was busy")
-				.contains("they are blocked");
-			assertThat((Map<String, Object>) toVirtual.get("figures")).containsEntry("poolExhausted", true);
-			List<Map<String, Object>> switches = (List<Map<String, Object>>) http.threadModel().get("switches");
-			assertThat((String) switches.get(0).get("requestedBy")).startsWith("auto: ");
 
 			int spinners = 3 * Runtime.getRuntime().availableProcessors();
 			try (Clients cpu = new Clients(spinners, (id) -> http.send("/spin?ms=50"))) {
 				awaitAuto(http, (auto) -> "platform".equals(auto.get("choice")));
+				assertThat(cpu.failures()).isZero();
+			}
+			Map<String, Object> toPlatform = decisions(http).get(0);
+			assertThat(toPlatform).containsEntry("from", "virtual").containsEntry("to", "platform");
+			assertThat((String) toPlatform.get("reason")).contains("for a carrier thread").contains("starve the others");
+			Map<String, Object> afterSwitch = http.threadModel();
+			List<Map<String, Object>> switches = (List<Map<String, Object>>) afterSwitch.get("switches");
+			assertThat((String) switches.get(0).get("requestedBy")).startsWith("auto: ");
+			// the application task executor follows the server's model, so it follows auto too
+			assertThat((Map<String, Object>) afterSwitch.get("tasks")).containsEntry("model", "platform");
+
+			try (Clients blocking = new Clients(12, (id) -> http.send("/echo?id=" + id + "&sleepMs=100"))) {
+				awaitAuto(http, (auto) -> "virtual".equals(auto.get("choice")));
 				assertThat(decisions(http)).anySatisfy((decision) -> {
-					assertThat(decision).containsEntry("from", "virtual").containsEntry("to", "platform");
-					assertThat((String) decision.get("reason")).contains("for a carrier thread")
-						.contains("starve the others");
+					assertThat(decision).containsEntry("from", "platform").containsEntry("to", "virtual");
+					assertThat((String) decision.get("reason")).contains("every platform thread was busy")
+						.contains("they are blocked");
+					assertThat((Map<String, Object>) decision.get("figures")).containsEntry("poolExhausted", true);
 				});
 
-				HttpResponse<String> manual = http.postThreadModel("{\"model\":\"virtual\"}");
+				HttpResponse<String> manual = http.postThreadModel("{\"model\":\"platform\"}");
 				assertThat(manual.statusCode()).as(manual.body()).isEqualTo(200);
 				Map<String, Object> paused = awaitAuto(http,
 						(auto) -> ((String) auto.get("reason")).startsWith("paused"));
 				assertThat(paused).containsEntry("active", false)
 					.containsEntry("pausedBy", "actuator")
-					.containsEntry("choice", "virtual");
+					.containsEntry("choice", "platform");
 
 				HttpResponse<String> resumed = http.postThreadModel("{\"model\":\"auto\"}");
 				assertThat(resumed.statusCode()).as(resumed.body()).isEqualTo(200);
 				assertThat(resumed.body()).contains("\"active\":true");
-				// the CPU load still runs: auto takes over again and leaves virtual threads
-				awaitAuto(http, (auto) -> "platform".equals(auto.get("choice")));
-				assertThat(cpu.failures()).isZero();
+				// the blocking load still runs: auto takes over again and leaves the small platform pool
+				awaitAuto(http, (auto) -> "virtual".equals(auto.get("choice")));
+				assertThat(blocking.failures()).isZero();
 			}
 		}
 	}

@@ -19,7 +19,7 @@ class AutoThreadModelPolicyTests {
 
 	private static final Instant START = Instant.parse("2026-11-22T06:00:00Z");
 
-	private final AutoThreadModelPolicy policy = new AutoThreadModelPolicy(THRESHOLDS, START);
+	private final AutoThreadModelPolicy policy = new AutoThreadModelPolicy(THRESHOLDS);
 
 	@Test
 	void blockedThreadsOfAnExhaustedPoolCallForVirtualThreads() {
@@ -85,22 +85,20 @@ class AutoThreadModelPolicyTests {
 	}
 
 	@Test
-	void noSwitchBeforeTheMinimumDwell() {
-		Decision early = decideAt(5, blockedPlatform(), blockedPlatform(), blockedPlatform());
-		assertThat(early.isSwitch()).isFalse();
-		assertThat(early.reason()).endsWith("(waiting: 5.0s of the minimum 15.0s on platform threads)");
-		assertThat(decideAt(14, blockedPlatform()).isSwitch()).isFalse();
-		assertThat(decideAt(15, blockedPlatform()).switchTo()).isEqualTo(ThreadModel.VIRTUAL);
+	void theFirstSwitchWaitsForNoDwell() {
+		assertThat(decideAt(0, starvedVirtual(), starvedVirtual(), starvedVirtual()).switchTo())
+			.isEqualTo(ThreadModel.PLATFORM);
 	}
 
 	@Test
-	void theMinimumDwellCountsFromTheLastSwitch() {
-		assertThat(decideAt(20, blockedPlatform(), blockedPlatform(), blockedPlatform()).switchTo())
-			.isEqualTo(ThreadModel.VIRTUAL);
-		Decision back = decideAt(30, starvedVirtual(), starvedVirtual(), starvedVirtual());
+	void noSwitchWithinTheMinimumDwellAfterTheLastSwitch() {
+		assertThat(decideAt(20, starvedVirtual(), starvedVirtual(), starvedVirtual()).switchTo())
+			.isEqualTo(ThreadModel.PLATFORM);
+		Decision back = decideAt(30, blockedPlatform(), blockedPlatform(), blockedPlatform());
 		assertThat(back.isSwitch()).isFalse();
-		assertThat(back.reason()).contains("waiting: 10.0s of the minimum 15.0s on virtual threads");
-		assertThat(decideAt(35, starvedVirtual()).switchTo()).isEqualTo(ThreadModel.PLATFORM);
+		assertThat(back.reason()).endsWith("(waiting: 10.0s of the minimum 15.0s on platform threads)");
+		assertThat(decideAt(34, blockedPlatform()).isSwitch()).isFalse();
+		assertThat(decideAt(35, blockedPlatform()).switchTo()).isEqualTo(ThreadModel.VIRTUAL);
 	}
 
 	@Test

@@ -53,8 +53,9 @@ public final class ThreadModelAutoConfiguration {
 	/**
 	 * Resolves the models: {@code app.threads.model} wins; when it is unset,
 	 * {@code spring.threads.virtual.enabled=true} means virtual; otherwise platform.
-	 * {@code auto} starts on platform threads: on them nothing starves, and a shortage of
-	 * threads shows in measured waits, so auto can tell when virtual threads would help.
+	 * {@code auto} starts on virtual threads, which serve blocking and light requests at
+	 * least as well as platform threads from the first request; CPU-bound requests that
+	 * starve them show within a window (see {@code AutoThreadModelPolicy}).
 	 */
 	@Bean
 	@ConditionalOnMissingBean
@@ -65,7 +66,7 @@ public final class ThreadModelAutoConfiguration {
 		ThreadModel model;
 		String source;
 		if (choice == ThreadModelChoice.AUTO) {
-			model = ThreadModel.PLATFORM;
+			model = ThreadModel.VIRTUAL;
 			source = AUTO_SOURCE;
 		}
 		else if (configured != null) {

@@ -19,7 +19,7 @@ public enum ThreadModelChoice {
 	VIRTUAL(ThreadModel.VIRTUAL),
 
 	/**
-	 * Starts on platform threads and switches between platform and virtual threads as the
+	 * Starts on virtual threads and switches between virtual and platform threads as the
 	 * measured workload asks (app.threads.auto.*).
 	 */
 	AUTO(null);

@@ -282,7 +282,7 @@ public class ThreadModelProperties implements InitializingBean {
 		private int agreeingWindows = 3;
 
 		/**
-		 * Least time in a model before auto switches again (counted from startup too).
+		 * Least time after a switch (auto's or a manual one) before auto switches again.
 		 */
 		private Duration minDwell = Duration.ofSeconds(15);
 

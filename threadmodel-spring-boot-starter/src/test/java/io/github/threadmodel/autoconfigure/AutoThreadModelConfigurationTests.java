@@ -35,18 +35,18 @@ class AutoThreadModelConfigurationTests {
 		.withPropertyValues("management.endpoints.web.exposure.include=threadmodel");
 
 	@Test
-	void autoStartsOnPlatformThreadsAndSwitchesTheFollowingTaskExecutorToo() {
+	void autoStartsOnVirtualThreadsWithTheTaskExecutorFollowing() {
 		this.servlet.withPropertyValues("app.threads.model=auto").run((context) -> {
 			assertThat(context).hasSingleBean(AutoThreadModel.class);
 			assertThat(context.getBean(AutoThreadModel.class).isRunning()).isTrue();
 			assertThat(context.getBean(ThreadModelSelection.class)).isEqualTo(
-					new ThreadModelSelection(ThreadModel.PLATFORM, "app.threads.model=auto", ThreadModel.PLATFORM));
-			assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.PLATFORM);
+					new ThreadModelSelection(ThreadModel.VIRTUAL, "app.threads.model=auto", ThreadModel.VIRTUAL));
+			assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.VIRTUAL);
 			ThreadModelDescriptor.AutoDescriptor auto = context.getBean(ThreadModelEndpoint.class)
 				.threadModel()
 				.auto();
 			assertThat(auto.active()).isTrue();
-			assertThat(auto.choice()).isEqualTo("platform");
+			assertThat(auto.choice()).isEqualTo("virtual");
 			assertThat(auto.decisions()).isEmpty();
 		});
 	}
