@@ -45,6 +45,9 @@ import report  # noqa: E402
 DEFAULT_JDK = "/usr/lib/jvm/temurin-25-jdk-amd64"
 SERVERS_BY_APP = {"web": ["tomcat", "jetty", "undertow"], "reactive": ["netty"]}
 MODELS = ["platform", "virtual"]
+# app.threads.model=auto: asked for by name (--models auto, or a configuration name), never part of the defaults.
+AUTO = "auto"
+AUTO_SOURCE = "app.threads.model=auto"
 
 
 # ---------------------------------------------------------------- flavours
@@ -415,7 +418,8 @@ def bench_one(cfg: Config, args, k6: str, root: Path, cgroup_info) -> dict:
         run["accept_backlog"] = info.get("accept_backlog")
         log(f"{cfg.name}: ready; reports model={info['model']} server={info['server']} flavour={info['flavour']} "
             f"applicationReady={info['startup_s']}s")
-        mismatch = [k for k in ("model", "server", "flavour") if info[k] != getattr(cfg, k)]
+        mismatch = [k for k in ("model", "server", "flavour") if info[k] != getattr(cfg, k)
+                    and not (k == "model" and cfg.model == AUTO and info["model_source"] == AUTO_SOURCE)]
         if mismatch:
             run["error"] = "app reports " + ", ".join(f"{k}={info[k]} (asked {getattr(cfg, k)})" for k in mismatch)
             log(f"{cfg.name}: WARNING {run['error']}")
@@ -503,7 +507,7 @@ def parse_args(argv=None):
     csv_list = lambda s: [x.strip() for x in s.split(",") if x.strip()]  # noqa: E731
     p.add_argument("--apps", type=csv_list, help="web,reactive")
     p.add_argument("--servers", type=csv_list, help="tomcat,jetty,undertow,netty")
-    p.add_argument("--models", type=csv_list, help="platform,virtual")
+    p.add_argument("--models", type=csv_list, help="platform,virtual (and auto: app.threads.model=auto)")
     p.add_argument("--flavours", type=csv_list, help=f"any of {','.join(FLAVOURS)}")
     p.add_argument("--configs", type=csv_list, help="exact configuration names, e.g. web-tomcat-jvm-virtual")
     p.add_argument("--scripts", type=csv_list, help="steps,ramp")
@@ -554,7 +558,8 @@ def parse_args(argv=None):
 def select(a) -> list[Config]:
     cfgs = matrix(a.apps, a.servers, a.models, a.flavours)
     if a.configs:
-        known = {c.name: c for c in matrix(list(SERVERS_BY_APP), sum(SERVERS_BY_APP.values(), []), MODELS, list(FLAVOURS))}
+        known = {c.name: c for c in matrix(list(SERVERS_BY_APP), sum(SERVERS_BY_APP.values(), []), MODELS + [AUTO],
+                                           list(FLAVOURS))}
         unknown = [n for n in a.configs if n not in known]
         if unknown:
             raise SystemExit(f"unknown configuration(s): {', '.join(unknown)}")

@@ -57,6 +57,7 @@ def parse_ramp_summary(doc: dict) -> dict:
         "median_ms": _num(rt.get("med")),
         "p90_ms": _num(rt.get("p(90)")),
         "p95_ms": _num(rt.get("p(95)")),
+        "p99_ms": _num(rt.get("p(99)")),
         "max_s": None if rt.get("max") is None else rt["max"] / 1000.0,
         "error_pct": None if err.get("rate") is None else 100.0 * err["rate"],
         "peak_vus": doc.get("peak_vus"),
@@ -91,6 +92,7 @@ def parse_threadmodel(doc: dict) -> dict:
     ready = startup.get("applicationReadyMs")
     return {
         "model": doc.get("model", "unknown"),
+        "model_source": doc.get("modelSource", "unknown"),
         "server": doc.get("server", "unknown"),
         "flavour": flavour_name(runtime.get("flavour")),
         "startup_s": None if ready is None else float(ready) / 1000.0,

@@ -100,8 +100,8 @@ class K6Parsing(unittest.TestCase):
         doc = {"model": "virtual", "server": "jetty", "startup": {"applicationReadyMs": 2990},
                "runtime": {"flavour": "jvm", "java": "25"}, "connections": {"acceptBacklog": 8192}}
         self.assertEqual(report.parse_threadmodel(doc),
-                         {"model": "virtual", "server": "jetty", "flavour": "jvm", "startup_s": 2.99,
-                          "accept_backlog": 8192})
+                         {"model": "virtual", "model_source": "unknown", "server": "jetty", "flavour": "jvm",
+                          "startup_s": 2.99, "accept_backlog": 8192})
         self.assertIsNone(report.parse_threadmodel({})["startup_s"])
 
     def test_threadmodel_as_the_starter_writes_it(self):

@@ -1,5 +1,7 @@
 package io.github.threadmodel;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -31,6 +33,14 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	private final String threadNamePrefix;
 
 	private static final int HISTORY_SIZE = 10;
+
+	private static final ThreadMXBean threadBean = ManagementFactory.getThreadMXBean();
+
+	/**
+	 * Whether the JVM reports each platform thread's CPU time (it does not for virtual
+	 * threads, where {@code getCurrentThreadCpuTime} answers -1).
+	 */
+	private static final boolean threadCpuTimeSupported = threadBean.isCurrentThreadCpuTimeSupported();
 
 	private volatile ExecutorSettings settings;
 
@@ -65,6 +75,8 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	private final LongAdder totalWaitNanos = new LongAdder();
 
 	private final LongAccumulator maxWaitNanos = new LongAccumulator(Math::max, 0);
+
+	private final LongAdder platformCpuNanos = new LongAdder();
 
 	/**
 	 * Creates an executor and starts the threads of its model.
@@ -195,13 +207,35 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 		this.started.increment();
 		this.totalWaitNanos.add(waited);
 		this.maxWaitNanos.accumulate(waited);
+		long cpuBefore = platformThreadCpuTime();
 		try {
 			task.run();
 		}
 		finally {
+			if (cpuBefore >= 0) {
+				this.platformCpuNanos.add(Math.max(0, platformThreadCpuTime() - cpuBefore));
+			}
 			this.running.decrementAndGet();
 			this.completed.increment();
 		}
+	}
+
+	/**
+	 * The CPU time of the current thread when it is a platform thread, otherwise -1.
+	 */
+	private static long platformThreadCpuTime() {
+		return (threadCpuTimeSupported && !Thread.currentThread().isVirtual()) ? threadBean.getCurrentThreadCpuTime()
+				: -1;
+	}
+
+	/**
+	 * The CPU time used by tasks that ran on platform threads, summed. Compared with the
+	 * wall-clock time that passed, it tells whether busy platform threads compute or wait.
+	 * Virtual threads do not report their CPU time, so tasks on them add nothing.
+	 * @return the CPU time so far
+	 */
+	public Duration platformCpuTime() {
+		return Duration.ofNanos(this.platformCpuNanos.sum());
 	}
 
 	/**

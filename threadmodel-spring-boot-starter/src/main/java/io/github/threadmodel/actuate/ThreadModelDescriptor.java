@@ -3,9 +3,12 @@ package io.github.threadmodel.actuate;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.threadmodel.AutoThreadModel;
 import io.github.threadmodel.ExecutorStats;
 import io.github.threadmodel.ModelSwitch;
 import io.github.threadmodel.PinningStats;
+import io.github.threadmodel.ThreadModel;
+import io.github.threadmodel.WorkloadSample;
 
 /**
  * The body of {@code GET /actuator/threadmodel}.
@@ -26,11 +29,82 @@ import io.github.threadmodel.PinningStats;
  * @param switches the last switches of the server's model, newest first
  * @param pinning virtual-thread pinning by call site, or {@code null} when its detection
  * is off ({@code app.threads.pinning.enabled=false}, or no JDK Flight Recorder)
+ * @param auto what {@code app.threads.model=auto} is doing, or {@code null} without it
  */
 public record ThreadModelDescriptor(String model, String modelSource, String server, ExecutorDescriptor requests,
 		ExecutorDescriptor tasks, NettyDescriptor netty, VirtualThreadScheduler virtualThreadScheduler,
 		ConnectionsDescriptor connections, StartupTimeline.Steps startup, RuntimeDescriptor runtime,
-		boolean switchingEnabled, List<SwitchDescriptor> switches, PinningDescriptor pinning) {
+		boolean switchingEnabled, List<SwitchDescriptor> switches, PinningDescriptor pinning, AutoDescriptor auto) {
+
+	/**
+	 * What {@code app.threads.model=auto} is doing.
+	 *
+	 * @param active whether it takes decisions; a switch by hand pauses it until
+	 * {@code POST {"model":"auto"}}
+	 * @param pausedBy who switched by hand and paused it, or {@code null}
+	 * @param choice the model it runs on now
+	 * @param reason the reason of its last decision, to switch or to stay, with the figures
+	 * @param figures the figures of the last window, or {@code null} before the first
+	 * @param decisions the last switches it made, newest first
+	 */
+	public record AutoDescriptor(boolean active, String pausedBy, String choice, String reason,
+			FiguresDescriptor figures, List<AutoDecisionDescriptor> decisions) {
+
+		static AutoDescriptor of(AutoThreadModel.Status status, ThreadModel choice) {
+			return new AutoDescriptor(status.active(), status.pausedBy(), choice.id(), status.lastReason(),
+					FiguresDescriptor.of(status.lastSample()),
+					status.decisions().stream().map(AutoDecisionDescriptor::of).toList());
+		}
+
+	}
+
+	/**
+	 * A switch auto made.
+	 *
+	 * @param at when, as an ISO-8601 instant
+	 * @param from the model before
+	 * @param to the model after
+	 * @param reason why, with the figures
+	 * @param figures the figures of the window that completed the decision
+	 */
+	public record AutoDecisionDescriptor(String at, String from, String to, String reason,
+			FiguresDescriptor figures) {
+
+		static AutoDecisionDescriptor of(AutoThreadModel.AutoDecision decision) {
+			return new AutoDecisionDescriptor(decision.at().toString(), decision.from().id(), decision.to().id(),
+					decision.reason(), FiguresDescriptor.of(decision.sample()));
+		}
+
+	}
+
+	/**
+	 * The figures of one sampling window.
+	 *
+	 * @param model the model in force
+	 * @param windowMs how long the window lasted
+	 * @param completed requests that finished in it
+	 * @param queued requests waiting for a thread at its end
+	 * @param poolExhausted whether at its end a platform pool had every thread busy and
+	 * tasks waiting
+	 * @param threadWaitMs how long requests waited for a thread, on average
+	 * @param cpuShare CPU time of the requests on platform threads as a share (0 to 1) of
+	 * every processor's time; 0 on virtual threads, which do not report it
+	 * @param schedulingDelayMs how long a new virtual thread waited for a carrier, on average
+	 */
+	public record FiguresDescriptor(String model, long windowMs, long completed, int queued, boolean poolExhausted,
+			double threadWaitMs, double cpuShare, double schedulingDelayMs) {
+
+		static FiguresDescriptor of(WorkloadSample sample) {
+			if (sample == null) {
+				return null;
+			}
+			return new FiguresDescriptor(sample.model().id(), sample.window().toMillis(), sample.completed(),
+					sample.queued(), sample.poolExhausted(), ExecutorDescriptor.millis(sample.threadWait().toNanos()),
+					Math.round(sample.cpuShare() * 1000) / 1000.0,
+					ExecutorDescriptor.millis(sample.schedulingDelay().toNanos()));
+		}
+
+	}
 
 	/**
 	 * A switch of the thread model.
@@ -83,7 +157,7 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 					stats.peakRunning(), stats.timedOut());
 		}
 
-		private static double millis(long nanos) {
+		static double millis(long nanos) {
 			return nanos / 1_000_000.0;
 		}
 

@@ -3,12 +3,14 @@ package io.github.threadmodel.actuate;
 import java.security.Principal;
 import java.util.Locale;
 
+import io.github.threadmodel.AutoThreadModel;
 import io.github.threadmodel.ConnectionIntake;
 import io.github.threadmodel.ThreadModel;
 import io.github.threadmodel.ThreadModelExecutor;
 import io.github.threadmodel.ThreadModelSelection;
 import io.github.threadmodel.ThreadModelSwitcher;
 import io.github.threadmodel.VirtualThreadPinning;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.AutoDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.ConnectionsDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.ExecutorDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.NettyDescriptor;
@@ -37,6 +39,8 @@ public class ThreadModelEndpoint {
 
 	private static final int STATUS_FORBIDDEN = 403;
 
+	private static final String AUTO = "auto";
+
 	private final ThreadModelSelection selection;
 
 	private final ThreadModelExecutor requests;
@@ -58,6 +62,8 @@ public class ThreadModelEndpoint {
 
 	private final VirtualThreadPinning pinning;
 
+	private final AutoThreadModel auto;
+
 	/**
 	 * Creates the endpoint.
 	 * @param selection the models chosen at startup
@@ -69,10 +75,11 @@ public class ThreadModelEndpoint {
 	 * @param startupTimeline the startup steps
 	 * @param context the application context, to name its web server
 	 * @param pinning the pinning detection, or {@code null} when it is off
+	 * @param auto {@code app.threads.model=auto}, or {@code null} without it
 	 */
 	public ThreadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutor requests, ThreadModelExecutor tasks,
 			ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
-			ApplicationContext context, @Nullable VirtualThreadPinning pinning) {
+			ApplicationContext context, @Nullable VirtualThreadPinning pinning, @Nullable AutoThreadModel auto) {
 		this.selection = selection;
 		this.requests = requests;
 		this.tasks = tasks;
@@ -81,6 +88,7 @@ public class ThreadModelEndpoint {
 		this.startupTimeline = startupTimeline;
 		this.context = context;
 		this.pinning = pinning;
+		this.auto = auto;
 	}
 
 	@ReadOperation
@@ -93,7 +101,8 @@ public class ThreadModelEndpoint {
 				new ConnectionsDescriptor(this.intake.acceptBacklog(), this.intake.somaxconn()),
 				this.startupTimeline.steps(), this.runtime.obtain(), this.switcher.isEnabled(),
 				this.requests.switchHistory().stream().map(SwitchDescriptor::of).toList(),
-				(this.pinning != null) ? PinningDescriptor.of(this.pinning.isRecording(), this.pinning.stats()) : null);
+				(this.pinning != null) ? PinningDescriptor.of(this.pinning.isRecording(), this.pinning.stats()) : null,
+				(this.auto != null) ? AutoDescriptor.of(this.auto.status(), this.requests.getModel()) : null);
 	}
 
 	/**
@@ -101,7 +110,8 @@ public class ThreadModelEndpoint {
 	 * waiting for a thread move to it, running requests finish where they are. Values are
 	 * taken as text and checked here, so that every bad value gets a 400 whose body says
 	 * what is wrong (Spring Boot's error pages leave exception messages out by default).
-	 * @param model {@code platform} or {@code virtual}
+	 * @param model {@code platform} or {@code virtual}; or {@code auto} to let
+	 * {@code app.threads.model=auto} decide again after a switch by hand paused it
 	 * @param maxThreads the platform pool's new limit, or {@code null} to keep it
 	 * @param maxConcurrency the new virtual concurrency limit, or {@code null} to keep it
 	 * @param securityContext who asks
@@ -115,6 +125,10 @@ public class ThreadModelEndpoint {
 			return refused(STATUS_FORBIDDEN, "Switching the thread model is disabled by app.threads.switching.enabled=false");
 		}
 		try {
+			if (isAuto(model)) {
+				resumeAuto();
+				return new WebEndpointResponse<>(threadModel());
+			}
 			this.switcher.switchTo(parseModel(model), parseLimit("maxThreads", maxThreads),
 					parseLimit("maxConcurrency", maxConcurrency), requestedBy(securityContext));
 		}
@@ -128,14 +142,27 @@ public class ThreadModelEndpoint {
 		return new WebEndpointResponse<>(new SwitchRefused(error), status);
 	}
 
-	private static ThreadModel parseModel(String model) {
+	private static boolean isAuto(String model) {
+		return model != null && AUTO.equals(model.trim().toLowerCase(Locale.ROOT));
+	}
+
+	private void resumeAuto() {
+		if (this.auto == null) {
+			throw new IllegalArgumentException(
+					"Thread model 'auto' can only be resumed when the application started with app.threads.model=auto");
+		}
+		this.auto.resume();
+	}
+
+	private ThreadModel parseModel(String model) {
 		for (ThreadModel candidate : ThreadModel.values()) {
 			if (model != null && candidate.id().equals(model.trim().toLowerCase(Locale.ROOT))) {
 				return candidate;
 			}
 		}
 		throw new IllegalArgumentException(((model != null) ? "Unknown thread model '" + model + "'"
-				: "No thread model given") + "; allowed values: platform, virtual");
+				: "No thread model given") + "; allowed values: platform, virtual"
+				+ ((this.auto != null) ? ", " + AUTO : ""));
 	}
 
 	private static Integer parseLimit(String name, String value) {

@@ -1,7 +1,9 @@
 package io.github.threadmodel.autoconfigure;
 
+import java.time.Clock;
 import java.util.concurrent.Executor;
 
+import io.github.threadmodel.AutoThreadModel;
 import io.github.threadmodel.ConnectionIntake;
 import io.github.threadmodel.ThreadModel;
 import io.github.threadmodel.ThreadModelExecutor;
@@ -14,6 +16,7 @@ import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -40,20 +43,33 @@ public final class ThreadModelAutoConfiguration {
 
 	private static final String SPRING_VIRTUAL_PROPERTY = "spring.threads.virtual.enabled";
 
+	/**
+	 * The {@link ThreadModelSelection#source() source} of the model when auto chooses it.
+	 */
+	public static final String AUTO_SOURCE = "app.threads.model=auto";
+
 	private static final Log logger = LogFactory.getLog(ThreadModelAutoConfiguration.class);
 
 	/**
 	 * Resolves the models: {@code app.threads.model} wins; when it is unset,
 	 * {@code spring.threads.virtual.enabled=true} means virtual; otherwise platform.
+	 * {@code auto} starts on virtual threads, which serve blocking and light requests at
+	 * least as well as platform threads from the first request; CPU-bound requests that
+	 * starve them show within a window (see {@code AutoThreadModelPolicy}).
 	 */
 	@Bean
 	@ConditionalOnMissingBean
 	ThreadModelSelection threadModelSelection(ThreadModelProperties properties, Environment environment) {
-		ThreadModel configured = properties.getModel();
+		ThreadModelChoice choice = properties.getModel();
+		ThreadModel configured = (choice != null) ? choice.fixedModel() : null;
 		Boolean springVirtual = environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class);
 		ThreadModel model;
 		String source;
-		if (configured != null) {
+		if (choice == ThreadModelChoice.AUTO) {
+			model = ThreadModel.VIRTUAL;
+			source = AUTO_SOURCE;
+		}
+		else if (configured != null) {
 			if (springVirtual != null && springVirtual != (configured == ThreadModel.VIRTUAL)) {
 				logger.warn("%s=%s and %s=%s disagree: the web server uses %s threads, as %s says".formatted(
 						MODEL_PROPERTY, configured.id(), SPRING_VIRTUAL_PROPERTY, springVirtual, configured.id(),
@@ -94,10 +110,24 @@ public final class ThreadModelAutoConfiguration {
 	ThreadModelSwitcher threadModelSwitcher(
 			@Qualifier(REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests, ThreadModelProperties properties,
 			BeanFactory beanFactory) {
-		// The task executor follows the server's model unless app.threads.tasks.model sets its own.
-		ThreadModelExecutor followingTasks = (properties.getTasks().getModel() == null) ? taskExecutor(beanFactory)
-				: null;
-		return new ThreadModelSwitcher(requests, followingTasks, properties.getSwitching().isEnabled());
+		return new ThreadModelSwitcher(requests, followingTaskExecutor(properties, beanFactory),
+				properties.getSwitching().isEnabled());
+	}
+
+	/**
+	 * {@code app.threads.model=auto}: switches the request executor, and the task
+	 * executor when it follows the server's model, as the measured workload asks.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnWebApplication
+	@ConditionalOnProperty(name = MODEL_PROPERTY, havingValue = "auto")
+	AutoThreadModel autoThreadModel(ThreadModelSwitcher switcher,
+			@Qualifier(REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests, ThreadModelProperties properties,
+			BeanFactory beanFactory) {
+		ThreadModelProperties.Auto auto = properties.getAuto();
+		return new AutoThreadModel(switcher, requests, followingTaskExecutor(properties, beanFactory),
+				auto.thresholds(), auto.getWindow(), Clock.systemUTC());
 	}
 
 	/**
@@ -121,6 +151,15 @@ public final class ThreadModelAutoConfiguration {
 		String name = TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME;
 		return (beanFactory.containsBean(name) && beanFactory.getBean(name) instanceof ThreadModelExecutor executor)
 				? executor : null;
+	}
+
+	/**
+	 * The application task executor when it is the starter's and follows the server's
+	 * model, that is unless {@code app.threads.tasks.model} sets its own.
+	 */
+	private static ThreadModelExecutor followingTaskExecutor(ThreadModelProperties properties,
+			BeanFactory beanFactory) {
+		return (properties.getTasks().getModel() == null) ? taskExecutor(beanFactory) : null;
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.github.threadmodel.autoconfigure;
 
+import io.github.threadmodel.AutoThreadModel;
 import io.github.threadmodel.ConnectionIntake;
 import io.github.threadmodel.ThreadModelExecutor;
 import io.github.threadmodel.ThreadModelSelection;
@@ -9,7 +10,6 @@ import io.github.threadmodel.actuate.StartupTimeline;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 import io.github.threadmodel.actuate.ThreadModelEndpointRuntimeHints;
 
-import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -43,9 +43,9 @@ public final class ThreadModelEndpointAutoConfiguration {
 	ThreadModelEndpoint threadModelEndpoint(ThreadModelSelection selection,
 			@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
 			ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
-			ApplicationContext context, ObjectProvider<VirtualThreadPinning> pinning) {
+			ApplicationContext context, ObjectProvider<VirtualThreadPinning> pinning, ObjectProvider<AutoThreadModel> auto) {
 		return new ThreadModelEndpoint(selection, requests, ThreadModelAutoConfiguration.taskExecutor(context),
-				switcher, intake, startupTimeline, context, pinning.getIfAvailable());
+				switcher, intake, startupTimeline, context, pinning.getIfAvailable(), auto.getIfAvailable());
 	}
 
 }

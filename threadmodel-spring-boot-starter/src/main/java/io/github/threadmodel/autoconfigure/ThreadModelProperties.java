@@ -2,6 +2,7 @@ package io.github.threadmodel.autoconfigure;
 
 import java.time.Duration;
 
+import io.github.threadmodel.AutoThreadModelPolicy;
 import io.github.threadmodel.ExecutorSettings;
 import io.github.threadmodel.OverloadProtection;
 import io.github.threadmodel.ThreadModel;
@@ -19,10 +20,11 @@ public class ThreadModelProperties implements InitializingBean {
 	private static final int DEFAULT_MIN_THREADS = 10;
 
 	/**
-	 * Thread model of the web server's request handling: 'platform' or 'virtual'. When unset,
-	 * 'virtual' if spring.threads.virtual.enabled is true, 'platform' otherwise.
+	 * Thread model of the web server's request handling: 'platform', 'virtual', or 'auto'
+	 * (switches between them as the measured workload asks, see app.threads.auto.*). When
+	 * unset, 'virtual' if spring.threads.virtual.enabled is true, 'platform' otherwise.
 	 */
-	private ThreadModel model;
+	private ThreadModelChoice model;
 
 	private final Platform platform = new Platform();
 
@@ -38,11 +40,13 @@ public class ThreadModelProperties implements InitializingBean {
 
 	private final Overload overload = new Overload();
 
-	public ThreadModel getModel() {
+	private final Auto auto = new Auto();
+
+	public ThreadModelChoice getModel() {
 		return this.model;
 	}
 
-	public void setModel(ThreadModel model) {
+	public void setModel(ThreadModelChoice model) {
 		this.model = model;
 	}
 
@@ -80,6 +84,10 @@ public class ThreadModelProperties implements InitializingBean {
 	 */
 	public OverloadProtection overloadProtection() {
 		return new OverloadProtection(this.virtual.queueTimeout);
+	}
+
+	public Auto getAuto() {
+		return this.auto;
 	}
 
 	/**
@@ -128,6 +136,13 @@ public class ThreadModelProperties implements InitializingBean {
 		if (this.pinning.threshold == null || this.pinning.threshold.isNegative()) {
 			throw new InvalidThreadModelPropertyException("app.threads.pinning.threshold", this.pinning.threshold,
 					"a duration of zero or more, for example 20ms");
+		}
+		this.auto.validate(this.model == ThreadModelChoice.AUTO, this.switching.enabled);
+	}
+
+	private static void positive(String property, Duration value) {
+		if (value == null || value.isNegative() || value.isZero()) {
+			throw new InvalidThreadModelPropertyException(property, value, "a duration above zero, for example 1s");
 		}
 	}
 
@@ -352,6 +367,128 @@ public class ThreadModelProperties implements InitializingBean {
 
 		public void setRetryAfter(Duration retryAfter) {
 			this.retryAfter = retryAfter;
+		}
+
+	}
+
+	/**
+	 * How 'auto' (app.threads.model=auto) decides between platform and virtual threads.
+	 */
+	public static class Auto {
+
+		/**
+		 * How long each sample of the workload lasts; auto decides once per window.
+		 */
+		private Duration window = Duration.ofSeconds(1);
+
+		/**
+		 * Consecutive windows that must call for the same switch before auto makes it.
+		 */
+		private int agreeingWindows = 3;
+
+		/**
+		 * Least time after a switch (auto's or a manual one) before auto switches again.
+		 */
+		private Duration minDwell = Duration.ofSeconds(15);
+
+		/**
+		 * On platform threads: average wait of requests for a pool thread, while every thread
+		 * of the pool is busy, from which threads run short. With the threads mostly blocked,
+		 * auto then switches to virtual threads.
+		 */
+		private Duration threadWait = Duration.ofMillis(10);
+
+		/**
+		 * On platform threads: share (0 to 1) of the available processors' time the request
+		 * threads must use to count as computing rather than blocked; below it, requests
+		 * waiting for a thread make auto switch to virtual threads.
+		 */
+		private double cpuBusyShare = 0.5;
+
+		/**
+		 * On virtual threads: average wait of a new virtual thread for a carrier thread from
+		 * which CPU-bound requests starve the others; auto then switches to platform threads.
+		 */
+		private Duration schedulingDelay = Duration.ofMillis(20);
+
+		public Duration getWindow() {
+			return this.window;
+		}
+
+		public void setWindow(Duration window) {
+			this.window = window;
+		}
+
+		public int getAgreeingWindows() {
+			return this.agreeingWindows;
+		}
+
+		public void setAgreeingWindows(int agreeingWindows) {
+			this.agreeingWindows = agreeingWindows;
+		}
+
+		public Duration getMinDwell() {
+			return this.minDwell;
+		}
+
+		public void setMinDwell(Duration minDwell) {
+			this.minDwell = minDwell;
+		}
+
+		public Duration getThreadWait() {
+			return this.threadWait;
+		}
+
+		public void setThreadWait(Duration threadWait) {
+			this.threadWait = threadWait;
+		}
+
+		public double getCpuBusyShare() {
+			return this.cpuBusyShare;
+		}
+
+		public void setCpuBusyShare(double cpuBusyShare) {
+			this.cpuBusyShare = cpuBusyShare;
+		}
+
+		public Duration getSchedulingDelay() {
+			return this.schedulingDelay;
+		}
+
+		public void setSchedulingDelay(Duration schedulingDelay) {
+			this.schedulingDelay = schedulingDelay;
+		}
+
+		/**
+		 * The thresholds of the decision.
+		 * @return the thresholds
+		 */
+		public AutoThreadModelPolicy.Thresholds thresholds() {
+			return new AutoThreadModelPolicy.Thresholds(this.threadWait, this.cpuBusyShare, this.schedulingDelay,
+					this.agreeingWindows, this.minDwell);
+		}
+
+		private void validate(boolean auto, boolean switchingEnabled) {
+			positive("app.threads.auto.window", this.window);
+			if (this.window.toMillis() < 10) {
+				throw new InvalidThreadModelPropertyException("app.threads.auto.window", this.window,
+						"a duration of 10ms or more, for example 1s");
+			}
+			atLeast("app.threads.auto.agreeing-windows", this.agreeingWindows, 1);
+			if (this.minDwell == null || this.minDwell.isNegative()) {
+				throw new InvalidThreadModelPropertyException("app.threads.auto.min-dwell", this.minDwell,
+						"a duration of zero or more, for example 15s");
+			}
+			positive("app.threads.auto.thread-wait", this.threadWait);
+			if (!(this.cpuBusyShare > 0 && this.cpuBusyShare <= 1)) {
+				throw new InvalidThreadModelPropertyException("app.threads.auto.cpu-busy-share", this.cpuBusyShare,
+						"a number above 0 and at most 1, for example 0.5");
+			}
+			positive("app.threads.auto.scheduling-delay", this.schedulingDelay);
+			if (auto && !switchingEnabled) {
+				throw new InvalidThreadModelPropertyException("app.threads.switching.enabled", false,
+						"true when app.threads.model is auto, which switches the model while the application runs");
+			}
 		}
 
 	}

@@ -35,7 +35,9 @@ class ConfigurationMetadataTests {
 					"app.threads.tasks.model", "app.threads.connections.accept-backlog",
 					"app.threads.switching.enabled", "app.threads.pinning.enabled",
 					"app.threads.pinning.threshold", "app.threads.virtual.queue-timeout",
-					"app.threads.overload.retry-after");
+					"app.threads.overload.retry-after", "app.threads.auto.window", "app.threads.auto.agreeing-windows",
+					"app.threads.auto.min-dwell", "app.threads.auto.thread-wait", "app.threads.auto.cpu-busy-share",
+					"app.threads.auto.scheduling-delay");
 		assertThat(starter).allSatisfy((property) -> assertThat((String) property.get("description")).as("%s", property)
 			.isNotBlank());
 		assertThat(starter).filteredOn((property) -> property.get("name").equals("app.threads.platform.keep-alive"))
@@ -47,7 +49,7 @@ class ConfigurationMetadataTests {
 			.singleElement()
 			.satisfies((hint) -> assertThat((List<Map<String, Object>>) hint.get("values"))
 				.extracting((value) -> value.get("value"))
-				.containsExactly("platform", "virtual"));
+				.containsExactly("platform", "virtual", "auto"));
 	}
 
 }

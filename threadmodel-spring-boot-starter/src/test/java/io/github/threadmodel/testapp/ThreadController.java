@@ -43,6 +43,19 @@ public class ThreadController {
 		return id;
 	}
 
+	/**
+	 * Keeps the thread busy computing for {@code ms} milliseconds of wall-clock time.
+	 */
+	@GetMapping("/spin")
+	public String spin(@RequestParam long ms) {
+		long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+		long iterations = 0;
+		while (System.nanoTime() < end) {
+			iterations++;
+		}
+		return String.valueOf(iterations);
+	}
+
 	public Map<String, Integer> served() {
 		return this.served;
 	}

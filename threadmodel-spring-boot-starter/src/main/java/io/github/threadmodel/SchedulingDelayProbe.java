@@ -1,0 +1,66 @@
+package io.github.threadmodel;
+
+import java.time.Duration;
+
+/**
+ * Measures how long a virtual thread waits for a carrier thread after it is started.
+ * Virtual threads are not time-sliced: while CPU-bound tasks hold every carrier, new and
+ * unparked virtual threads wait, and this delay grows from well under a millisecond to
+ * tens or hundreds. It is measured with a probe because the JVM reports no CPU time for
+ * virtual threads ({@code ThreadMXBean.getCurrentThreadCpuTime()} answers -1 on them), so
+ * there is no per-request figure to read instead.
+ * <p>
+ * One probe runs at a time: while a probe still waits, {@link #launch()} starts none, and
+ * {@link #drain(long)} counts the waiting probe's age so far, so that a starved probe
+ * shows in the window it starves in.
+ */
+final class SchedulingDelayProbe {
+
+	private static final long NONE = -1;
+
+	private long pendingSince = NONE;
+
+	private long totalNanos;
+
+	private long count;
+
+	/**
+	 * Starts a probe virtual thread unless one is still waiting for a carrier.
+	 */
+	void launch() {
+		long startedAt;
+		synchronized (this) {
+			if (this.pendingSince != NONE) {
+				return;
+			}
+			startedAt = System.nanoTime();
+			this.pendingSince = startedAt;
+		}
+		Thread.ofVirtual().name("threadmodel-auto-probe").start(() -> ran(startedAt, System.nanoTime()));
+	}
+
+	private synchronized void ran(long startedAt, long ranAt) {
+		this.totalNanos += ranAt - startedAt;
+		this.count++;
+		this.pendingSince = NONE;
+	}
+
+	/**
+	 * The average delay of the probes since the last call, counting a probe still waiting
+	 * with its age so far, and starts over.
+	 * @param now {@link System#nanoTime()} now
+	 * @return the average delay, zero when no probe ran
+	 */
+	synchronized Duration drain(long now) {
+		long total = this.totalNanos;
+		long count = this.count;
+		if (this.pendingSince != NONE) {
+			total += now - this.pendingSince;
+			count++;
+		}
+		this.totalNanos = 0;
+		this.count = 0;
+		return (count > 0) ? Duration.ofNanos(total / count) : Duration.ZERO;
+	}
+
+}
