@@ -78,6 +78,9 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 
 	private final LongAdder platformCpuNanos = new LongAdder();
 
+	/** Off until {@link #measureCpuTime()}: it costs two thread-CPU-time reads per task. */
+	private volatile boolean measuringCpuTime;
+
 	/**
 	 * Creates an executor and starts the threads of its model.
 	 * @param threadNamePrefix the start of each thread's name, followed by the model and a
@@ -207,7 +210,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 		this.started.increment();
 		this.totalWaitNanos.add(waited);
 		this.maxWaitNanos.accumulate(waited);
-		long cpuBefore = platformThreadCpuTime();
+		long cpuBefore = this.measuringCpuTime ? platformThreadCpuTime() : -1;
 		try {
 			task.run();
 		}
@@ -229,7 +232,16 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	}
 
 	/**
-	 * The CPU time used by tasks that ran on platform threads, summed. Compared with the
+	 * Starts summing the CPU time of the tasks that run on platform threads, for
+	 * {@link #platformCpuTime()}. Off by default: only {@code app.threads.model=auto} reads it.
+	 */
+	public void measureCpuTime() {
+		this.measuringCpuTime = true;
+	}
+
+	/**
+	 * The CPU time used by tasks that ran on platform threads since
+	 * {@link #measureCpuTime()}, summed. Compared with the
 	 * wall-clock time that passed, it tells whether busy platform threads compute or wait.
 	 * Virtual threads do not report their CPU time, so tasks on them add nothing.
 	 * @return the CPU time so far

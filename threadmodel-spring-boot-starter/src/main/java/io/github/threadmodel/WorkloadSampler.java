@@ -79,6 +79,7 @@ final class WorkloadSampler {
 
 		Totals(ThreadModelExecutor executor) {
 			this.executor = executor;
+			executor.measureCpuTime();
 			this.stats = executor.stats();
 			this.cpu = executor.platformCpuTime();
 		}

@@ -68,10 +68,18 @@ class WorkloadSamplerTests {
 	}
 
 	@Test
+	void cpuTimeIsNotMeasuredUntilASamplerAsks() {
+		this.tasks.execute(() -> spin(Duration.ofMillis(50)));
+		await().atMost(LIMIT).until(() -> this.tasks.stats().completed() == 1);
+		assertThat(this.tasks.platformCpuTime()).isZero();
+	}
+
+	@Test
 	void virtualThreadsReportNoCpuTime() {
 		ThreadModelExecutor virtual = new ThreadModelExecutor("sampler-virtual-",
 				new ExecutorSettings(ThreadModel.VIRTUAL, platform(1).platform(), null));
 		try (virtual) {
+			virtual.measureCpuTime();
 			virtual.execute(() -> spin(Duration.ofMillis(50)));
 			await().atMost(LIMIT).until(() -> virtual.stats().completed() == 1);
 			assertThat(virtual.platformCpuTime()).isZero();
