@@ -20,7 +20,9 @@ import org.springframework.context.SmartLifecycle;
  * {@link AutoThreadModelPolicy} decide, and makes its switches through the
  * {@link ThreadModelSwitcher}, so that the application task executor follows when it
  * follows the server, and the switch history and meters record them like any other
- * switch ({@code requestedBy} is {@code auto: <reason>}).
+ * switch ({@code requestedBy} is {@code auto: <reason>}). Every tenth of a window it also
+ * starts a {@link SchedulingDelayProbe} and asks the policy about the probe still waiting,
+ * so that starving virtual threads are left without waiting for the windows.
  * <p>
  * A switch asked for by anyone else (the actuator endpoint) pauses it: the model stays as
  * asked until {@link #resume()}.
@@ -66,6 +68,8 @@ public final class AutoThreadModel implements SmartLifecycle {
 
 	private WorkloadSampler sampler;
 
+	private long lastTickNanos;
+
 	/**
 	 * Creates the controller; {@link #start()} begins sampling.
 	 * @param switcher makes the switches
@@ -101,7 +105,9 @@ public final class AutoThreadModel implements SmartLifecycle {
 			return thread;
 		});
 		long windowNanos = this.window.toNanos();
-		scheduler.scheduleAtFixedRate(this.probe::launch, 0, windowNanos / PROBES_PER_WINDOW, TimeUnit.NANOSECONDS);
+		long tickNanos = windowNanos / PROBES_PER_WINDOW;
+		this.lastTickNanos = System.nanoTime();
+		scheduler.scheduleWithFixedDelay(() -> probeTick(tickNanos), 0, tickNanos, TimeUnit.NANOSECONDS);
 		scheduler.scheduleAtFixedRate(this::sampleAndDecide, windowNanos, windowNanos, TimeUnit.NANOSECONDS);
 		this.scheduler = scheduler;
 		logger.info("Thread model auto: starting on %s threads, sampling every %s".formatted(
@@ -182,6 +188,51 @@ public final class AutoThreadModel implements SmartLifecycle {
 			// a failed window must not end the schedule; the next one tries again
 			logger.warn("Thread model auto: sampling or switching failed", ex);
 		}
+	}
+
+	/**
+	 * Every tenth of a window: switches at once when the probe still waiting for a carrier
+	 * has waited long (see {@link AutoThreadModelPolicy#decideStarving}), then launches the
+	 * next probe. A tick that comes late (two periods or more after the previous one) means
+	 * this platform thread was held too, by a garbage-collection pause or a host short of
+	 * CPU, so the probe's wait is not the carriers' doing: that tick only launches.
+	 */
+	private void probeTick(long tickNanos) {
+		long nanos = System.nanoTime();
+		boolean onTime = nanos - this.lastTickNanos < 2 * tickNanos;
+		this.lastTickNanos = nanos;
+		try {
+			Duration waiting = this.probe.waiting(nanos);
+			if (onTime && !waiting.isZero()) {
+				decideStarving(waiting, nanos);
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Thread model auto: switching failed", ex);
+		}
+		finally {
+			this.probe.launch();
+		}
+	}
+
+	private void decideStarving(Duration waiting, long nanos) {
+		WorkloadSample sample;
+		AutoThreadModelPolicy.Decision decision;
+		Instant now = this.clock.instant();
+		synchronized (this) {
+			if (this.pausedBy != null) {
+				return;
+			}
+			decision = this.policy.decideStarving(this.requests.getModel(), waiting, now);
+			if (!decision.isSwitch()) {
+				return;
+			}
+			// the switch ends the window early: its figures are the decision's
+			sample = this.sampler.sample(nanos);
+			this.lastSample = sample;
+			this.lastReason = decision.reason();
+		}
+		apply(sample, decision, now);
 	}
 
 	private void apply(WorkloadSample sample, AutoThreadModelPolicy.Decision decision, Instant now) {

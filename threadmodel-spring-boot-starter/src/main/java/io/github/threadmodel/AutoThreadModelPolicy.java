@@ -23,6 +23,13 @@ import java.util.Locale;
  * A switch needs {@link Thresholds#agreeingWindows()} consecutive windows calling for it,
  * and {@link Thresholds#minDwell()} since the last switch, so that a burst does not make it
  * flap. The two directions read different signals, each with its own threshold.
+ * <p>
+ * One signal does not wait for the windows: a probe virtual thread that has waited
+ * {@link Thresholds#severeSchedulingDelay()} for a carrier, and still waits, shows that every
+ * carrier has been held all that time, so every request started meanwhile waits too. Each
+ * second on starving virtual threads costs every request, while a switch to platform threads
+ * that was not needed costs little, so {@link #decideStarving} switches at once (after the
+ * minimum dwell).
  */
 public final class AutoThreadModelPolicy {
 
@@ -72,6 +79,30 @@ public final class AutoThreadModelPolicy {
 		}
 		restart(now);
 		return new Decision(verdict.target(), verdict.reason());
+	}
+
+	/**
+	 * Reads, between windows, how long the probe that is still waiting for a carrier has
+	 * waited so far: on virtual threads, from {@link Thresholds#severeSchedulingDelay()} on,
+	 * it switches to platform threads without waiting for agreeing windows.
+	 * @param model the model in force
+	 * @param waiting how long the waiting probe has waited, zero when none waits
+	 * @param now the time of the reading
+	 * @return a switch, with why; or staying
+	 */
+	public Decision decideStarving(ThreadModel model, Duration waiting, Instant now) {
+		Duration severe = this.thresholds.severeSchedulingDelay();
+		if (model != ThreadModel.VIRTUAL || waiting.compareTo(severe) < 0) {
+			return Decision.stay("no new virtual thread has waited %s ms for a carrier thread".formatted(millis(severe)));
+		}
+		String reason = ("a new virtual thread has waited %s ms for a carrier thread and still waits (switch at once "
+				+ "from %s ms): CPU-bound requests hold every carrier and starve the others")
+			.formatted(millis(waiting), millis(severe));
+		if (this.lastSwitch != null && Duration.between(this.lastSwitch, now).compareTo(this.thresholds.minDwell()) < 0) {
+			return Decision.stay(reason + " (waiting for the minimum dwell)");
+		}
+		restart(now);
+		return new Decision(ThreadModel.PLATFORM, reason);
 	}
 
 	/**
@@ -137,11 +168,13 @@ public final class AutoThreadModelPolicy {
 	 * from which the request threads count as computing rather than blocked
 	 * @param schedulingDelay on virtual threads, the average wait of a new virtual thread
 	 * for a carrier from which CPU-bound requests starve the others
+	 * @param severeSchedulingDelay on virtual threads, the wait of one new virtual thread
+	 * for a carrier from which auto switches at once, without agreeing windows
 	 * @param agreeingWindows consecutive windows that must call for the same switch
 	 * @param minDwell the least time after a switch before the next one
 	 */
-	public record Thresholds(Duration threadWait, double cpuBusyShare, Duration schedulingDelay, int agreeingWindows,
-			Duration minDwell) {
+	public record Thresholds(Duration threadWait, double cpuBusyShare, Duration schedulingDelay,
+			Duration severeSchedulingDelay, int agreeingWindows, Duration minDwell) {
 
 	}
 

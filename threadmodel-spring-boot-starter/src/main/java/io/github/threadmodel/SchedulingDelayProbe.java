@@ -46,6 +46,15 @@ final class SchedulingDelayProbe {
 	}
 
 	/**
+	 * How long the probe still waiting for a carrier has waited so far.
+	 * @param now {@link System#nanoTime()} now
+	 * @return its wait so far, zero when no probe waits
+	 */
+	synchronized Duration waiting(long now) {
+		return (this.pendingSince != NONE) ? Duration.ofNanos(now - this.pendingSince) : Duration.ZERO;
+	}
+
+	/**
 	 * The average delay of the probes since the last call, counting a probe still waiting
 	 * with its age so far, and starts over.
 	 * @param now {@link System#nanoTime()} now

@@ -39,7 +39,8 @@ class AutoThreadModelIntegrationTests {
 		try (ConfigurableApplicationContext context = TestServers.TOMCAT.start("app.threads.model=auto",
 				"app.threads.platform.max-threads=4", "app.threads.auto.window=200ms",
 				"app.threads.auto.agreeing-windows=2", "app.threads.auto.min-dwell=1s",
-				"management.endpoint.threadmodel.access=unrestricted")) {
+				// the windows alone decide here; the switch at once has its own test
+				"app.threads.auto.severe-scheduling-delay=1h", "management.endpoint.threadmodel.access=unrestricted")) {
 			Http http = new Http(context);
 			assertThat(http.threadModel()).containsEntry("model", "virtual")
 				.containsEntry("modelSource", "app.threads.model=auto");
@@ -54,7 +55,8 @@ class AutoThreadModelIntegrationTests {
 			}
 			Map<String, Object> toPlatform = decisions(http).get(0);
 			assertThat(toPlatform).containsEntry("from", "virtual").containsEntry("to", "platform");
-			assertThat((String) toPlatform.get("reason")).contains("for a carrier thread").contains("starve the others");
+			assertThat((String) toPlatform.get("reason")).contains("for a carrier thread, on average")
+				.contains("starve the others");
 			Map<String, Object> afterSwitch = http.threadModel();
 			List<Map<String, Object>> switches = (List<Map<String, Object>>) afterSwitch.get("switches");
 			assertThat((String) switches.get(0).get("requestedBy")).startsWith("auto: ");
@@ -85,6 +87,26 @@ class AutoThreadModelIntegrationTests {
 				awaitAuto(http, (auto) -> "virtual".equals(auto.get("choice")));
 				assertThat(blocking.failures()).isZero();
 			}
+		}
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void carriersHeldPastTheSevereDelaySwitchAtOnceWithoutAgreeingWindows() throws Exception {
+		try (ConfigurableApplicationContext context = TestServers.TOMCAT.start("app.threads.model=auto",
+				"app.threads.auto.agreeing-windows=1000")) {
+			Http http = new Http(context);
+			int spinners = 3 * Runtime.getRuntime().availableProcessors();
+			try (Clients cpu = new Clients(spinners, (id) -> http.send("/spin?ms=50"))) {
+				awaitAuto(http, (auto) -> "platform".equals(auto.get("choice")));
+				assertThat(cpu.failures()).isZero();
+			}
+			Map<String, Object> toPlatform = decisions(http).get(0);
+			assertThat(toPlatform).containsEntry("from", "virtual").containsEntry("to", "platform");
+			assertThat((String) toPlatform.get("reason")).contains("for a carrier thread and still waits")
+				.contains("(switch at once from 200.0 ms)");
+			// the switch ended its window early: the figures are the decision's own
+			assertThat((Map<String, Object>) toPlatform.get("figures")).containsEntry("model", "virtual");
 		}
 	}
 

@@ -14,8 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class AutoThreadModelPolicyTests {
 
-	private static final Thresholds THRESHOLDS = new Thresholds(Duration.ofMillis(10), 0.5, Duration.ofMillis(20), 3,
-			Duration.ofSeconds(15));
+	private static final Thresholds THRESHOLDS = new Thresholds(Duration.ofMillis(10), 0.5, Duration.ofMillis(20),
+			Duration.ofMillis(200), 3, Duration.ofSeconds(15));
 
 	private static final Instant START = Instant.parse("2026-11-22T06:00:00Z");
 
@@ -117,6 +117,44 @@ class AutoThreadModelPolicyTests {
 		decideAt(20, blockedPlatform(), blockedPlatform());
 		Decision other = decideAt(21, starvedVirtual());
 		assertThat(other.reason()).endsWith("(window 1 of 3 calling for platform threads)");
+	}
+
+	@Test
+	void aProbeWaitingPastTheSevereDelaySwitchesAtOnce() {
+		Decision decision = this.policy.decideStarving(ThreadModel.VIRTUAL, Duration.ofMillis(230),
+				START.plusSeconds(20));
+		assertThat(decision.switchTo()).isEqualTo(ThreadModel.PLATFORM);
+		assertThat(decision.reason()).contains("has waited 230.0 ms for a carrier thread and still waits")
+			.contains("(switch at once from 200.0 ms)");
+	}
+
+	@Test
+	void aProbeWaitingLessThanTheSevereDelayLeavesItToTheWindows() {
+		assertThat(this.policy.decideStarving(ThreadModel.VIRTUAL, Duration.ofMillis(150), START).isSwitch())
+			.isFalse();
+		assertThat(this.policy.decideStarving(ThreadModel.PLATFORM, Duration.ofSeconds(2), START).isSwitch())
+			.isFalse();
+	}
+
+	@Test
+	void aSevereDelayWaitsForTheMinimumDwell() {
+		assertThat(decideAt(20, blockedPlatform(), blockedPlatform(), blockedPlatform()).switchTo())
+			.isEqualTo(ThreadModel.VIRTUAL);
+		Decision early = this.policy.decideStarving(ThreadModel.VIRTUAL, Duration.ofSeconds(1), START.plusSeconds(30));
+		assertThat(early.isSwitch()).isFalse();
+		assertThat(early.reason()).endsWith("(waiting for the minimum dwell)");
+		assertThat(this.policy.decideStarving(ThreadModel.VIRTUAL, Duration.ofSeconds(1), START.plusSeconds(35))
+			.switchTo()).isEqualTo(ThreadModel.PLATFORM);
+	}
+
+	@Test
+	void aSevereSwitchStartsTheDwellAndTheWindowsOver() {
+		decideAt(20, starvedVirtual(), starvedVirtual());
+		assertThat(this.policy.decideStarving(ThreadModel.VIRTUAL, Duration.ofMillis(300), START.plusSeconds(21))
+			.isSwitch()).isTrue();
+		Decision back = decideAt(25, blockedPlatform(), blockedPlatform(), blockedPlatform());
+		assertThat(back.isSwitch()).isFalse();
+		assertThat(back.reason()).endsWith("(waiting: 4.0s of the minimum 15.0s on platform threads)");
 	}
 
 	/**

@@ -1,9 +1,11 @@
 package io.github.threadmodel;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -95,6 +97,39 @@ class WorkloadSamplerTests {
 		// a probe that has not run yet counts with its age so far; one that ran, with its delay
 		assertThat(probe.drain(launchedAt + TimeUnit.SECONDS.toNanos(10))).isPositive()
 			.isLessThanOrEqualTo(Duration.ofSeconds(11));
+	}
+
+	@Test
+	void aProbeWaitsWhileCpuBoundVirtualThreadsHoldEveryCarrier() throws Exception {
+		int carriers = Integer.getInteger("jdk.virtualThreadScheduler.parallelism",
+				Runtime.getRuntime().availableProcessors());
+		CountDownLatch spinning = new CountDownLatch(carriers);
+		AtomicBoolean hog = new AtomicBoolean(true);
+		List<Thread> spinners = new ArrayList<>();
+		for (int i = 0; i < carriers; i++) {
+			spinners.add(Thread.ofVirtual().start(() -> {
+				spinning.countDown();
+				while (hog.get()) {
+					Thread.onSpinWait();
+				}
+			}));
+		}
+		SchedulingDelayProbe probe = new SchedulingDelayProbe();
+		try {
+			assertThat(spinning.await(30, TimeUnit.SECONDS)).isTrue();
+			assertThat(probe.waiting(System.nanoTime())).isZero();
+			probe.launch();
+			Thread.sleep(100);
+			assertThat(probe.waiting(System.nanoTime())).isGreaterThanOrEqualTo(Duration.ofMillis(100));
+		}
+		finally {
+			hog.set(false);
+		}
+		for (Thread spinner : spinners) {
+			spinner.join();
+		}
+		await().atMost(LIMIT).until(() -> probe.waiting(System.nanoTime()).isZero());
+		assertThat(probe.drain(System.nanoTime())).isGreaterThanOrEqualTo(Duration.ofMillis(100));
 	}
 
 	private void awaitRelease() {

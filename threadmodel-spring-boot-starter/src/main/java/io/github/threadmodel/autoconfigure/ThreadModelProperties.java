@@ -411,6 +411,13 @@ public class ThreadModelProperties implements InitializingBean {
 		 */
 		private Duration schedulingDelay = Duration.ofMillis(20);
 
+		/**
+		 * On virtual threads: wait of one new virtual thread for a carrier thread, still
+		 * waiting, from which auto switches to platform threads at once, without agreeing
+		 * windows (checked every tenth of a window).
+		 */
+		private Duration severeSchedulingDelay = Duration.ofMillis(200);
+
 		public Duration getWindow() {
 			return this.window;
 		}
@@ -459,13 +466,21 @@ public class ThreadModelProperties implements InitializingBean {
 			this.schedulingDelay = schedulingDelay;
 		}
 
+		public Duration getSevereSchedulingDelay() {
+			return this.severeSchedulingDelay;
+		}
+
+		public void setSevereSchedulingDelay(Duration severeSchedulingDelay) {
+			this.severeSchedulingDelay = severeSchedulingDelay;
+		}
+
 		/**
 		 * The thresholds of the decision.
 		 * @return the thresholds
 		 */
 		public AutoThreadModelPolicy.Thresholds thresholds() {
 			return new AutoThreadModelPolicy.Thresholds(this.threadWait, this.cpuBusyShare, this.schedulingDelay,
-					this.agreeingWindows, this.minDwell);
+					this.severeSchedulingDelay, this.agreeingWindows, this.minDwell);
 		}
 
 		private void validate(boolean auto, boolean switchingEnabled) {
@@ -485,6 +500,11 @@ public class ThreadModelProperties implements InitializingBean {
 						"a number above 0 and at most 1, for example 0.5");
 			}
 			positive("app.threads.auto.scheduling-delay", this.schedulingDelay);
+			if (this.severeSchedulingDelay == null || this.severeSchedulingDelay.compareTo(this.schedulingDelay) < 0) {
+				throw new InvalidThreadModelPropertyException("app.threads.auto.severe-scheduling-delay",
+						this.severeSchedulingDelay, "a duration of at least app.threads.auto.scheduling-delay (%dms), "
+							.formatted(this.schedulingDelay.toMillis()) + "for example 200ms");
+			}
 			if (auto && !switchingEnabled) {
 				throw new InvalidThreadModelPropertyException("app.threads.switching.enabled", false,
 						"true when app.threads.model is auto, which switches the model while the application runs");

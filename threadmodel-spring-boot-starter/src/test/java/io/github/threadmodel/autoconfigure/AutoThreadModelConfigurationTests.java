@@ -85,6 +85,7 @@ class AutoThreadModelConfigurationTests {
 				assertThat(auto.getWindow()).isEqualTo(Duration.ofMillis(250));
 				assertThat(auto.thresholds()).satisfies((thresholds) -> {
 					assertThat(thresholds.schedulingDelay()).isEqualTo(Duration.ofMillis(50));
+					assertThat(thresholds.severeSchedulingDelay()).isEqualTo(Duration.ofMillis(200));
 					assertThat(thresholds.threadWait()).isEqualTo(Duration.ofMillis(10));
 					assertThat(thresholds.cpuBusyShare()).isEqualTo(0.5);
 					assertThat(thresholds.agreeingWindows()).isEqualTo(3);
@@ -125,6 +126,7 @@ class AutoThreadModelConfigurationTests {
 			app.threads.auto.cpu-busy-share   | 1.5   | 1.5   | a number above 0 and at most 1
 			app.threads.auto.cpu-busy-share   | 0     | 0.0   | a number above 0 and at most 1
 			app.threads.auto.scheduling-delay | -20ms | -20ms | a duration above zero
+			app.threads.auto.severe-scheduling-delay | 10ms | 10ms | a duration of at least app.threads.auto.scheduling-delay (20ms)
 			app.threads.switching.enabled     | false | false | true when app.threads.model is auto
 			""")
 	void badValuesStopStartupNamingThePropertyAndWhatIsAllowed(String property, String value, String shown,
