@@ -72,13 +72,7 @@ public final class AutoThreadModelPolicy {
 			return Decision.stay("%s (window %d of %d calling for %s threads)".formatted(verdict.reason(),
 					this.agreeing, this.thresholds.agreeingWindows(), verdict.target().id()));
 		}
-		Duration dwelt = (this.lastSwitch != null) ? Duration.between(this.lastSwitch, now) : null;
-		if (dwelt != null && dwelt.compareTo(this.thresholds.minDwell()) < 0) {
-			return Decision.stay("%s (waiting: %s of the minimum %s on %s threads)".formatted(verdict.reason(),
-					seconds(dwelt), seconds(this.thresholds.minDwell()), sample.model().id()));
-		}
-		restart(now);
-		return new Decision(verdict.target(), verdict.reason());
+		return switchAfterDwell(verdict.target(), verdict.reason(), sample.model(), now);
 	}
 
 	/**
@@ -98,11 +92,17 @@ public final class AutoThreadModelPolicy {
 		String reason = ("a new virtual thread has waited %s ms for a carrier thread and still waits (switch at once "
 				+ "from %s ms): CPU-bound requests hold every carrier and starve the others")
 			.formatted(millis(waiting), millis(severe));
-		if (this.lastSwitch != null && Duration.between(this.lastSwitch, now).compareTo(this.thresholds.minDwell()) < 0) {
-			return Decision.stay(reason + " (waiting for the minimum dwell)");
+		return switchAfterDwell(ThreadModel.PLATFORM, reason, model, now);
+	}
+
+	private Decision switchAfterDwell(ThreadModel target, String reason, ThreadModel model, Instant now) {
+		Duration dwelt = (this.lastSwitch != null) ? Duration.between(this.lastSwitch, now) : null;
+		if (dwelt != null && dwelt.compareTo(this.thresholds.minDwell()) < 0) {
+			return Decision.stay("%s (waiting: %s of the minimum %s on %s threads)".formatted(reason, seconds(dwelt),
+					seconds(this.thresholds.minDwell()), model.id()));
 		}
 		restart(now);
-		return new Decision(ThreadModel.PLATFORM, reason);
+		return new Decision(target, reason);
 	}
 
 	/**

@@ -24,6 +24,8 @@ final class SchedulingDelayProbe {
 
 	private long count;
 
+	private long longestNanos;
+
 	/**
 	 * Starts a probe virtual thread unless one is still waiting for a carrier.
 	 */
@@ -40,7 +42,9 @@ final class SchedulingDelayProbe {
 	}
 
 	private synchronized void ran(long startedAt, long ranAt) {
-		this.totalNanos += ranAt - startedAt;
+		long delay = ranAt - startedAt;
+		this.totalNanos += delay;
+		this.longestNanos = Math.max(this.longestNanos, delay);
 		this.count++;
 		this.pendingSince = NONE;
 	}
@@ -55,21 +59,34 @@ final class SchedulingDelayProbe {
 	}
 
 	/**
-	 * The average delay of the probes since the last call, counting a probe still waiting
-	 * with its age so far, and starts over.
+	 * The delays of the probes since the last call, counting a probe still waiting with its
+	 * age so far, and starts over.
 	 * @param now {@link System#nanoTime()} now
-	 * @return the average delay, zero when no probe ran
+	 * @return the average and the longest delay, zero when no probe ran
 	 */
-	synchronized Duration drain(long now) {
+	synchronized Delays drain(long now) {
 		long total = this.totalNanos;
 		long count = this.count;
+		long longest = this.longestNanos;
 		if (this.pendingSince != NONE) {
 			total += now - this.pendingSince;
+			longest = Math.max(longest, now - this.pendingSince);
 			count++;
 		}
 		this.totalNanos = 0;
 		this.count = 0;
-		return (count > 0) ? Duration.ofNanos(total / count) : Duration.ZERO;
+		this.longestNanos = 0;
+		return new Delays((count > 0) ? Duration.ofNanos(total / count) : Duration.ZERO, Duration.ofNanos(longest));
+	}
+
+	/**
+	 * The probes' delays in a window.
+	 *
+	 * @param average the average delay
+	 * @param longest the longest delay
+	 */
+	record Delays(Duration average, Duration longest) {
+
 	}
 
 }

@@ -20,8 +20,10 @@ import java.time.Duration;
  * not report their CPU time, so it is 0 on them
  * @param schedulingDelay how long a newly started virtual thread waited for a carrier
  * thread, on average (a probe measures it every tenth of a window)
+ * @param longestSchedulingDelay the longest of those waits (a probe still waiting counts
+ * with its wait so far)
  */
 public record WorkloadSample(ThreadModel model, Duration window, long completed, int queued, boolean poolExhausted,
-		Duration threadWait, double cpuShare, Duration schedulingDelay) {
+		Duration threadWait, double cpuShare, Duration schedulingDelay, Duration longestSchedulingDelay) {
 
 }

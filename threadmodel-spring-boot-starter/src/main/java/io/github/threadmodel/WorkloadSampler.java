@@ -62,8 +62,9 @@ final class WorkloadSampler {
 			cpuNanos += delta.cpuNanos();
 		}
 		double cpuShare = (double) cpuNanos / ((double) windowNanos * this.processors);
+		SchedulingDelayProbe.Delays delays = this.probe.drain(now);
 		return new WorkloadSample(requestStats.model(), Duration.ofNanos(windowNanos), completed, queued,
-				poolExhausted, threadWait, cpuShare, this.probe.drain(now));
+				poolExhausted, threadWait, cpuShare, delays.average(), delays.longest());
 	}
 
 	/**

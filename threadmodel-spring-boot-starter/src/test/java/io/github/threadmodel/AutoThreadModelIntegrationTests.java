@@ -104,7 +104,7 @@ class AutoThreadModelIntegrationTests {
 			Map<String, Object> toPlatform = decisions(http).get(0);
 			assertThat(toPlatform).containsEntry("from", "virtual").containsEntry("to", "platform");
 			assertThat((String) toPlatform.get("reason")).contains("for a carrier thread and still waits")
-				.contains("(switch at once from 200.0 ms)");
+				.contains("(switch at once from 500.0 ms)");
 			// the switch ended its window early: the figures are the decision's own
 			assertThat((Map<String, Object>) toPlatform.get("figures")).containsEntry("model", "virtual");
 		}

@@ -142,7 +142,7 @@ class AutoThreadModelPolicyTests {
 			.isEqualTo(ThreadModel.VIRTUAL);
 		Decision early = this.policy.decideStarving(ThreadModel.VIRTUAL, Duration.ofSeconds(1), START.plusSeconds(30));
 		assertThat(early.isSwitch()).isFalse();
-		assertThat(early.reason()).endsWith("(waiting for the minimum dwell)");
+		assertThat(early.reason()).endsWith("(waiting: 10.0s of the minimum 15.0s on virtual threads)");
 		assertThat(this.policy.decideStarving(ThreadModel.VIRTUAL, Duration.ofSeconds(1), START.plusSeconds(35))
 			.switchTo()).isEqualTo(ThreadModel.PLATFORM);
 	}
@@ -174,7 +174,7 @@ class AutoThreadModelPolicyTests {
 
 	private static WorkloadSample platform(boolean poolExhausted, long waitMs, double cpuShare) {
 		return new WorkloadSample(ThreadModel.PLATFORM, Duration.ofSeconds(1), 200, poolExhausted ? 50 : 0,
-				poolExhausted, Duration.ofMillis(waitMs), cpuShare, Duration.ZERO);
+				poolExhausted, Duration.ofMillis(waitMs), cpuShare, Duration.ZERO, Duration.ZERO);
 	}
 
 	private static WorkloadSample starvedVirtual() {
@@ -183,6 +183,7 @@ class AutoThreadModelPolicyTests {
 
 	private static WorkloadSample virtual(double schedulingDelayMs) {
 		return new WorkloadSample(ThreadModel.VIRTUAL, Duration.ofSeconds(1), 200, 0, false, Duration.ZERO, 0,
+				Duration.ofNanos((long) (schedulingDelayMs * 1_000_000)),
 				Duration.ofNanos((long) (schedulingDelayMs * 1_000_000)));
 	}
 

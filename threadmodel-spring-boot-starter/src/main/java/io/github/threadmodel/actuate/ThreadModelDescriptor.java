@@ -90,9 +90,10 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * @param cpuShare CPU time of the requests on platform threads as a share (0 to 1) of
 	 * every processor's time; 0 on virtual threads, which do not report it
 	 * @param schedulingDelayMs how long a new virtual thread waited for a carrier, on average
+	 * @param longestSchedulingDelayMs the longest of those waits
 	 */
 	public record FiguresDescriptor(String model, long windowMs, long completed, int queued, boolean poolExhausted,
-			double threadWaitMs, double cpuShare, double schedulingDelayMs) {
+			double threadWaitMs, double cpuShare, double schedulingDelayMs, double longestSchedulingDelayMs) {
 
 		static FiguresDescriptor of(WorkloadSample sample) {
 			if (sample == null) {
@@ -101,7 +102,8 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 			return new FiguresDescriptor(sample.model().id(), sample.window().toMillis(), sample.completed(),
 					sample.queued(), sample.poolExhausted(), ExecutorDescriptor.millis(sample.threadWait().toNanos()),
 					Math.round(sample.cpuShare() * 1000) / 1000.0,
-					ExecutorDescriptor.millis(sample.schedulingDelay().toNanos()));
+					ExecutorDescriptor.millis(sample.schedulingDelay().toNanos()),
+					ExecutorDescriptor.millis(sample.longestSchedulingDelay().toNanos()));
 		}
 
 	}

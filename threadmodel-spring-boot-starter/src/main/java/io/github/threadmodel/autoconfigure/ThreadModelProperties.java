@@ -416,7 +416,7 @@ public class ThreadModelProperties implements InitializingBean {
 		 * waiting, from which auto switches to platform threads at once, without agreeing
 		 * windows (checked every tenth of a window).
 		 */
-		private Duration severeSchedulingDelay = Duration.ofMillis(200);
+		private Duration severeSchedulingDelay = Duration.ofMillis(500);
 
 		public Duration getWindow() {
 			return this.window;
@@ -503,7 +503,7 @@ public class ThreadModelProperties implements InitializingBean {
 			if (this.severeSchedulingDelay == null || this.severeSchedulingDelay.compareTo(this.schedulingDelay) < 0) {
 				throw new InvalidThreadModelPropertyException("app.threads.auto.severe-scheduling-delay",
 						this.severeSchedulingDelay, "a duration of at least app.threads.auto.scheduling-delay (%dms), "
-							.formatted(this.schedulingDelay.toMillis()) + "for example 200ms");
+							.formatted(this.schedulingDelay.toMillis()) + "for example 500ms");
 			}
 			if (auto && !switchingEnabled) {
 				throw new InvalidThreadModelPropertyException("app.threads.switching.enabled", false,

@@ -85,7 +85,7 @@ class AutoThreadModelConfigurationTests {
 				assertThat(auto.getWindow()).isEqualTo(Duration.ofMillis(250));
 				assertThat(auto.thresholds()).satisfies((thresholds) -> {
 					assertThat(thresholds.schedulingDelay()).isEqualTo(Duration.ofMillis(50));
-					assertThat(thresholds.severeSchedulingDelay()).isEqualTo(Duration.ofMillis(200));
+					assertThat(thresholds.severeSchedulingDelay()).isEqualTo(Duration.ofMillis(500));
 					assertThat(thresholds.threadWait()).isEqualTo(Duration.ofMillis(10));
 					assertThat(thresholds.cpuBusyShare()).isEqualTo(0.5);
 					assertThat(thresholds.agreeingWindows()).isEqualTo(3);
