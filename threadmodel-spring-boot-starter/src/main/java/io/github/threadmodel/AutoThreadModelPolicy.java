@@ -35,6 +35,9 @@ public final class AutoThreadModelPolicy {
 
 	private final Thresholds thresholds;
 
+	/** What {@link #decideStarving} answers on nearly every tick, made once. */
+	private final Decision notStarving;
+
 	/**
 	 * When auto last switched (or the model was switched by other means), or {@code null}
 	 * before any switch.
@@ -51,6 +54,8 @@ public final class AutoThreadModelPolicy {
 	 */
 	public AutoThreadModelPolicy(Thresholds thresholds) {
 		this.thresholds = thresholds;
+		this.notStarving = Decision.stay("no new virtual thread has waited %s ms for a carrier thread"
+			.formatted(millis(thresholds.severeSchedulingDelay())));
 	}
 
 	/**
@@ -87,7 +92,7 @@ public final class AutoThreadModelPolicy {
 	public Decision decideStarving(ThreadModel model, Duration waiting, Instant now) {
 		Duration severe = this.thresholds.severeSchedulingDelay();
 		if (model != ThreadModel.VIRTUAL || waiting.compareTo(severe) < 0) {
-			return Decision.stay("no new virtual thread has waited %s ms for a carrier thread".formatted(millis(severe)));
+			return this.notStarving;
 		}
 		String reason = ("a new virtual thread has waited %s ms for a carrier thread and still waits (switch at once "
 				+ "from %s ms): CPU-bound requests hold every carrier and starve the others")
