@@ -3,7 +3,6 @@ package io.github.threadmodel;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.tomcat.util.threads.TaskQueue;
@@ -53,7 +52,7 @@ public class ExecutorHandOffBenchmark {
 				((TaskQueue) tomcat.getQueue()).setParent(tomcat);
 				tomcat.prestartAllCoreThreads();
 				this.target = tomcat;
-				this.close = ((ExecutorService) tomcat)::shutdown;
+				this.close = tomcat::shutdown;
 			}
 			default -> throw new IllegalArgumentException(this.executor);
 		}
@@ -63,7 +62,7 @@ public class ExecutorHandOffBenchmark {
 		ThreadModelExecutor starter = new ThreadModelExecutor("bench-", new ExecutorSettings(model,
 				new ExecutorSettings.PlatformPool(200, 10, null, Duration.ofSeconds(60)), null));
 		this.target = starter;
-		this.close = starter::close;
+		this.close = starter;
 	}
 
 	@TearDown(Level.Trial)
