@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.LiveThreads;
 import io.github.threadmodel.testapp.TestServers;

@@ -3,12 +3,15 @@ package io.github.threadmodel.actuate;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.threadmodel.AutoThreadModel;
-import io.github.threadmodel.ExecutorStats;
-import io.github.threadmodel.ModelSwitch;
-import io.github.threadmodel.PinningStats;
-import io.github.threadmodel.ThreadModel;
-import io.github.threadmodel.WorkloadSample;
+import io.github.threadmodel.auto.AutoThreadModel;
+import io.github.threadmodel.auto.WorkloadSample;
+import io.github.threadmodel.executor.ExecutorStats;
+import io.github.threadmodel.executor.ModelSwitch;
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.VirtualThreadScheduler;
+import io.github.threadmodel.flavour.RuntimeFlavour;
+import io.github.threadmodel.pinning.PinningStats;
+
 
 /**
  * The body of {@code GET /actuator/threadmodel}.

@@ -8,9 +8,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
-import io.github.threadmodel.ExecutorStats;
-import io.github.threadmodel.ModelSwitch;
-import io.github.threadmodel.ThreadModelExecutor;
+import io.github.threadmodel.executor.ExecutorStats;
+import io.github.threadmodel.executor.ModelSwitch;
+import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;

@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.threadmodel.Refusal;
+import io.github.threadmodel.executor.Refusal;
 
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;

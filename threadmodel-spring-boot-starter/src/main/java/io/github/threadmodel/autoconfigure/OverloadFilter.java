@@ -3,7 +3,7 @@ package io.github.threadmodel.autoconfigure;
 import java.io.IOException;
 import java.time.Duration;
 
-import io.github.threadmodel.Refusal;
+import io.github.threadmodel.executor.Refusal;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

@@ -3,7 +3,7 @@ package io.github.threadmodel.autoconfigure;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.threadmodel.Refusal;
+import io.github.threadmodel.executor.Refusal;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.Ordered;

@@ -1,6 +1,8 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.Refusal;
+import io.github.threadmodel.executor.Refusal;
+
+
 
 /**
  * Ends a refused WebFlux request before its controller method runs; answered by

@@ -3,12 +3,12 @@ package io.github.threadmodel.autoconfigure;
 import java.time.Clock;
 import java.util.concurrent.Executor;
 
-import io.github.threadmodel.AutoThreadModel;
-import io.github.threadmodel.ConnectionIntake;
-import io.github.threadmodel.ThreadModel;
-import io.github.threadmodel.ThreadModelExecutor;
-import io.github.threadmodel.ThreadModelSelection;
-import io.github.threadmodel.ThreadModelSwitcher;
+import io.github.threadmodel.auto.AutoThreadModel;
+import io.github.threadmodel.executor.ConnectionIntake;
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelSelection;
+import io.github.threadmodel.executor.ThreadModelSwitcher;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

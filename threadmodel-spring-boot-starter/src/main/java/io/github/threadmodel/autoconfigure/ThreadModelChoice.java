@@ -1,6 +1,7 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.ThreadModel;
+import io.github.threadmodel.executor.ThreadModel;
+
 
 /**
  * What {@code app.threads.model} chooses for the web server's request handling: one of

@@ -1,14 +1,14 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.AutoThreadModel;
-import io.github.threadmodel.ConnectionIntake;
-import io.github.threadmodel.ThreadModelExecutor;
-import io.github.threadmodel.ThreadModelSelection;
-import io.github.threadmodel.ThreadModelSwitcher;
-import io.github.threadmodel.VirtualThreadPinning;
 import io.github.threadmodel.actuate.StartupTimeline;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 import io.github.threadmodel.actuate.ThreadModelEndpointRuntimeHints;
+import io.github.threadmodel.auto.AutoThreadModel;
+import io.github.threadmodel.executor.ConnectionIntake;
+import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelSelection;
+import io.github.threadmodel.executor.ThreadModelSwitcher;
+import io.github.threadmodel.pinning.VirtualThreadPinning;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;

@@ -1,8 +1,8 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.ThreadModelExecutor;
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.actuate.ThreadModelMetrics;
+import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.annotation.Qualifier;

@@ -1,6 +1,7 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.VirtualThreadPinning;
+
+import io.github.threadmodel.pinning.VirtualThreadPinning;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;

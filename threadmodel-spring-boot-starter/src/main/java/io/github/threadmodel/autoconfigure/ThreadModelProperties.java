@@ -2,10 +2,10 @@ package io.github.threadmodel.autoconfigure;
 
 import java.time.Duration;
 
-import io.github.threadmodel.AutoThreadModelPolicy;
-import io.github.threadmodel.ExecutorSettings;
-import io.github.threadmodel.OverloadProtection;
-import io.github.threadmodel.ThreadModel;
+import io.github.threadmodel.auto.AutoThreadModelPolicy;
+import io.github.threadmodel.executor.ExecutorSettings;
+import io.github.threadmodel.executor.OverloadProtection;
+import io.github.threadmodel.executor.ThreadModel;
 
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -4,7 +4,7 @@ import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.Executor;
 
-import io.github.threadmodel.Refusal;
+import io.github.threadmodel.executor.Refusal;
 
 import org.springframework.core.Ordered;
 import org.springframework.core.task.AsyncTaskExecutor;

@@ -1,7 +1,7 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.ConnectionIntake;
-import io.github.threadmodel.ThreadModelExecutor;
+import io.github.threadmodel.executor.ConnectionIntake;
+import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.undertow.Undertow;
 import io.undertow.servlet.api.DeploymentInfo;
 import org.apache.catalina.startup.Tomcat;

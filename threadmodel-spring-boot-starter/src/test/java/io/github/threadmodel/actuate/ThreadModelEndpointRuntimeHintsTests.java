@@ -4,6 +4,8 @@ import io.github.threadmodel.actuate.ThreadModelDescriptor.ExecutorDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint.SwitchRefused;
 import io.github.threadmodel.autoconfigure.ThreadModelEndpointAutoConfiguration;
+import io.github.threadmodel.executor.VirtualThreadScheduler;
+import io.github.threadmodel.flavour.RuntimeFlavour;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.aot.generate.ClassNameGenerator;

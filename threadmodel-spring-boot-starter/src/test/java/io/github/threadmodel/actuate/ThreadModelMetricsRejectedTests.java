@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import io.github.threadmodel.ExecutorSettings;
-import io.github.threadmodel.OverloadProtection;
-import io.github.threadmodel.ThreadModel;
-import io.github.threadmodel.ThreadModelExecutor;
+import io.github.threadmodel.executor.ExecutorSettings;
+import io.github.threadmodel.executor.OverloadProtection;
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 

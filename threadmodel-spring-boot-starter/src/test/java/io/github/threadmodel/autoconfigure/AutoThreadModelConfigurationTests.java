@@ -2,12 +2,12 @@ package io.github.threadmodel.autoconfigure;
 
 import java.time.Duration;
 
-import io.github.threadmodel.AutoThreadModel;
-import io.github.threadmodel.ThreadModel;
-import io.github.threadmodel.ThreadModelExecutor;
-import io.github.threadmodel.ThreadModelSelection;
 import io.github.threadmodel.actuate.ThreadModelDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
+import io.github.threadmodel.auto.AutoThreadModel;
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelSelection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -6,13 +6,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
-import io.github.threadmodel.ConnectionIntake;
-import io.github.threadmodel.ExecutorSettings;
-import io.github.threadmodel.ThreadModel;
-import io.github.threadmodel.ThreadModelExecutor;
-import io.github.threadmodel.ThreadModelSelection;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 import io.github.threadmodel.actuate.ThreadModelMetrics;
+import io.github.threadmodel.executor.ConnectionIntake;
+import io.github.threadmodel.executor.ExecutorSettings;
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelSelection;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.undertow.Undertow;
 import org.apache.catalina.startup.Tomcat;

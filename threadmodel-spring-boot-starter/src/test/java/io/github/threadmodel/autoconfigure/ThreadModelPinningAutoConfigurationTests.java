@@ -3,9 +3,9 @@ package io.github.threadmodel.autoconfigure;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.github.threadmodel.VirtualThreadPinning;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.PinningDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
+import io.github.threadmodel.pinning.VirtualThreadPinning;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;

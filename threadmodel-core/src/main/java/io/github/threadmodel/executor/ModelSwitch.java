@@ -1,0 +1,16 @@
+package io.github.threadmodel.executor;
+
+import java.time.Instant;
+
+/**
+ * One change of the thread model of a {@link ThreadModelExecutor}.
+ *
+ * @param at when it happened
+ * @param from the model before
+ * @param to the model after
+ * @param requestedBy who or what asked for it
+ * @param handedOver tasks that were waiting for a thread of the old model and moved to the new one
+ */
+public record ModelSwitch(Instant at, ThreadModel from, ThreadModel to, String requestedBy, int handedOver) {
+
+}

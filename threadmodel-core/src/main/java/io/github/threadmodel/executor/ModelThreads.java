@@ -1,0 +1,66 @@
+package io.github.threadmodel.executor;
+
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+/**
+ * The threads of one {@link ThreadModel} behind a {@link ThreadModelExecutor}.
+ */
+sealed interface ModelThreads extends Executor permits PlatformThreadPool, VirtualThreads {
+
+	ThreadModel model();
+
+	/**
+	 * Platform threads alive now, or {@code null} on virtual threads.
+	 */
+	Integer poolSize();
+
+	/**
+	 * The platform pool's limit, or {@code null} on virtual threads.
+	 */
+	Integer maxPoolSize();
+
+	/**
+	 * The virtual concurrency limit, or {@code null} when there is none.
+	 */
+	Integer maxConcurrency();
+
+	/**
+	 * Refuses new tasks; tasks accepted already still run, and the threads end when idle.
+	 */
+	void shutdown();
+
+	/**
+	 * Removes the tasks that are waiting for a thread, so that other threads can run them.
+	 * @return the waiting tasks, in arrival order
+	 */
+	List<Runnable> drainWaiting();
+
+	/**
+	 * Runs a task that waited for a thread of another model and moved here at a switch:
+	 * like {@link #execute}, except that it does not time out again.
+	 * @param task the task
+	 */
+	default void executeHandedOver(Runnable task) {
+		execute(task);
+	}
+
+	/**
+	 * The threads for the given settings.
+	 * @param settings the model and its limits
+	 * @param threadNamePrefix the start of each thread's name
+	 * @param overload the overload protection, or {@code null} for none
+	 * @param timedOut takes each task that waited longer than the protection's queue timeout
+	 * @return the threads, started
+	 */
+	static ModelThreads create(ExecutorSettings settings, String threadNamePrefix, OverloadProtection overload,
+			Consumer<Runnable> timedOut) {
+		return switch (settings.model()) {
+			case PLATFORM -> new PlatformThreadPool(settings.platform(), threadNamePrefix + "platform-");
+			case VIRTUAL -> new VirtualThreads(settings.maxConcurrency(),
+					(overload != null) ? overload.queueTimeout() : null, timedOut, threadNamePrefix + "virtual-");
+		};
+	}
+
+}

@@ -1,0 +1,339 @@
+package io.github.threadmodel.executor;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+
+import org.springframework.core.task.AsyncTaskExecutor;
+
+/**
+ * The executor a web server hands request work to (or that runs application tasks). It
+ * runs each task on the threads of its {@link ThreadModel} and measures what it does:
+ * queue depth, running tasks, and the time tasks wait for a thread.
+ * <p>
+ * Servers hold this one object for their whole life; the threads behind it are a
+ * separate {@link ModelThreads} that {@link #switchTo} replaces while the server runs.
+ * <p>
+ * A task beyond the limits is refused with a {@link RejectedExecutionException}, unless
+ * the executor has {@link OverloadProtection}: then it runs at once outside the limits,
+ * marked with its {@link Refusal}, so that the server can answer it instead of dropping it.
+ */
+public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseable {
+
+	private final String threadNamePrefix;
+
+	private static final int HISTORY_SIZE = 10;
+
+	private static final ThreadMXBean threadBean = ManagementFactory.getThreadMXBean();
+
+	/**
+	 * Whether the JVM reports each platform thread's CPU time (it does not for virtual
+	 * threads, where {@code getCurrentThreadCpuTime} answers -1).
+	 */
+	private static final boolean threadCpuTimeSupported = threadBean.isCurrentThreadCpuTimeSupported();
+
+	private volatile ExecutorSettings settings;
+
+	private volatile ModelThreads threads;
+
+	private final OverloadProtection overload;
+
+	private volatile boolean closed;
+
+	private final Deque<ModelSwitch> history = new ArrayDeque<>();
+
+	private final List<Consumer<ModelSwitch>> switchListeners = new CopyOnWriteArrayList<>();
+
+	private final AtomicInteger queued = new AtomicInteger();
+
+	private final AtomicInteger peakQueued = new AtomicInteger();
+
+	private final AtomicInteger running = new AtomicInteger();
+
+	private final AtomicInteger peakRunning = new AtomicInteger();
+
+	private final LongAdder submitted = new LongAdder();
+
+	private final LongAdder started = new LongAdder();
+
+	private final LongAdder completed = new LongAdder();
+
+	private final LongAdder rejected = new LongAdder();
+
+	private final LongAdder timedOut = new LongAdder();
+
+	private final LongAdder totalWaitNanos = new LongAdder();
+
+	private final LongAccumulator maxWaitNanos = new LongAccumulator(Math::max, 0);
+
+	private final LongAdder platformCpuNanos = new LongAdder();
+
+	/** Off until {@link #measureCpuTime()}: it costs two thread-CPU-time reads per task. */
+	private volatile boolean measuringCpuTime;
+
+	/**
+	 * Creates an executor and starts the threads of its model.
+	 * @param threadNamePrefix the start of each thread's name, followed by the model and a
+	 * number (for example {@code request-} gives {@code request-platform-1})
+	 * @param settings the model and its limits
+	 */
+	public ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings) {
+		this(threadNamePrefix, settings, null);
+	}
+
+	/**
+	 * Creates an executor and starts the threads of its model.
+	 * @param threadNamePrefix the start of each thread's name, followed by the model and a
+	 * number (for example {@code request-} gives {@code request-platform-1})
+	 * @param settings the model and its limits
+	 * @param overload how to treat tasks beyond the limits, or {@code null} to refuse them
+	 * with a {@link RejectedExecutionException}
+	 */
+	public ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings, OverloadProtection overload) {
+		this.threadNamePrefix = threadNamePrefix;
+		this.settings = settings;
+		this.overload = overload;
+		this.threads = createThreads(settings);
+	}
+
+	private ModelThreads createThreads(ExecutorSettings settings) {
+		return ModelThreads.create(settings, this.threadNamePrefix, this.overload,
+				(submission) -> ((Submission) submission).refuse(Refusal.QUEUE_TIMEOUT));
+	}
+
+	@Override
+	public void execute(Runnable task) {
+		this.submitted.increment();
+		int queued = this.queued.incrementAndGet();
+		Submission submission = new Submission(task, System.nanoTime());
+		ModelThreads threads = this.threads;
+		while (true) {
+			try {
+				threads.execute(submission);
+				// Only once admitted: a task refused at once never counts in the peak.
+				this.peakQueued.accumulateAndGet(queued, Math::max);
+				return;
+			}
+			catch (RejectedExecutionException ex) {
+				ModelThreads current = this.threads;
+				if (current != threads) {
+					threads = current; // the model was switched while this task was handed over
+					continue;
+				}
+				if (this.overload == null || this.closed) {
+					this.queued.decrementAndGet();
+					this.rejected.increment();
+					throw ex;
+				}
+				submission.refuse(Refusal.QUEUE_FULL);
+				return;
+			}
+		}
+	}
+
+	/**
+	 * Replaces the threads behind this executor. New tasks go to the new threads at once;
+	 * tasks waiting for a thread of the old model move to the new one, keeping their
+	 * arrival order and the time they have waited; running tasks finish where they are, and
+	 * the old threads end once idle.
+	 * @param settings the new model and its limits
+	 * @param requestedBy who or what asks for the switch, for the history
+	 * @return the switch
+	 */
+	public synchronized ModelSwitch switchTo(ExecutorSettings settings, String requestedBy) {
+		if (this.closed) {
+			throw new IllegalStateException(this + " is closed");
+		}
+		ModelThreads old = this.threads;
+		ModelThreads next = createThreads(settings);
+		this.threads = next;
+		this.settings = settings;
+		old.shutdown();
+		List<Runnable> waiting = old.drainWaiting();
+		waiting.forEach((task) -> handOver(task, next));
+		ModelSwitch change = new ModelSwitch(Instant.now(), old.model(), next.model(), requestedBy, waiting.size());
+		synchronized (this.history) {
+			if (this.history.size() == HISTORY_SIZE) {
+				this.history.removeLast();
+			}
+			this.history.addFirst(change);
+		}
+		this.switchListeners.forEach((listener) -> listener.accept(change));
+		return change;
+	}
+
+	/**
+	 * Moves a waiting task to the new threads. A task they refuse (a smaller bounded queue)
+	 * still runs, on a virtual thread of its own: a request that was accepted is never dropped.
+	 */
+	private void handOver(Runnable task, ModelThreads next) {
+		try {
+			next.executeHandedOver(task);
+		}
+		catch (RejectedExecutionException ex) {
+			Thread.ofVirtual().name(this.threadNamePrefix + "handover").start(task);
+		}
+	}
+
+	/**
+	 * The last switches, newest first.
+	 * @return up to ten switches
+	 */
+	public List<ModelSwitch> switchHistory() {
+		synchronized (this.history) {
+			return List.copyOf(this.history);
+		}
+	}
+
+	/**
+	 * Calls the listener after every switch.
+	 * @param listener the listener
+	 */
+	public void onSwitch(Consumer<ModelSwitch> listener) {
+		this.switchListeners.add(listener);
+	}
+
+	private void run(Runnable task, long submittedAt) {
+		long waited = System.nanoTime() - submittedAt;
+		this.queued.decrementAndGet();
+		this.peakRunning.accumulateAndGet(this.running.incrementAndGet(), Math::max);
+		this.started.increment();
+		this.totalWaitNanos.add(waited);
+		this.maxWaitNanos.accumulate(waited);
+		long cpuBefore = this.measuringCpuTime ? platformThreadCpuTime() : -1;
+		try {
+			task.run();
+		}
+		finally {
+			if (cpuBefore >= 0) {
+				this.platformCpuNanos.add(Math.max(0, platformThreadCpuTime() - cpuBefore));
+			}
+			this.running.decrementAndGet();
+			this.completed.increment();
+		}
+	}
+
+	/**
+	 * The CPU time of the current thread when it is a platform thread, otherwise -1.
+	 */
+	private static long platformThreadCpuTime() {
+		return (threadCpuTimeSupported && !Thread.currentThread().isVirtual()) ? threadBean.getCurrentThreadCpuTime()
+				: -1;
+	}
+
+	/**
+	 * Starts summing the CPU time of the tasks that run on platform threads, for
+	 * {@link #platformCpuTime()}. Off by default: only {@code app.threads.model=auto} reads it.
+	 */
+	public void measureCpuTime() {
+		this.measuringCpuTime = true;
+	}
+
+	/**
+	 * The CPU time used by tasks that ran on platform threads since
+	 * {@link #measureCpuTime()}, summed. Compared with the
+	 * wall-clock time that passed, it tells whether busy platform threads compute or wait.
+	 * Virtual threads do not report their CPU time, so tasks on them add nothing.
+	 * @return the CPU time so far
+	 */
+	public Duration platformCpuTime() {
+		return Duration.ofNanos(this.platformCpuNanos.sum());
+	}
+
+	/**
+	 * The model the executor runs tasks on.
+	 * @return the thread model
+	 */
+	public ThreadModel getModel() {
+		return this.threads.model();
+	}
+
+	/**
+	 * The model and limits in force.
+	 * @return the settings
+	 */
+	public ExecutorSettings getSettings() {
+		return this.settings;
+	}
+
+	/**
+	 * The start of the names of the executor's threads.
+	 * @return the thread name prefix
+	 */
+	public String getThreadNamePrefix() {
+		return this.threadNamePrefix;
+	}
+
+	/**
+	 * What the executor is doing now and has done so far.
+	 * @return a snapshot of its figures
+	 */
+	public ExecutorStats stats() {
+		ModelThreads threads = this.threads;
+		return new ExecutorStats(threads.model(), this.running.get(), this.queued.get(), this.peakQueued.get(),
+				this.submitted.sum(), this.started.sum(), this.completed.sum(), this.rejected.sum(),
+				Duration.ofNanos(this.totalWaitNanos.sum()), Duration.ofNanos(this.maxWaitNanos.get()),
+				threads.poolSize(), threads.maxPoolSize(), threads.maxConcurrency(), this.peakRunning.get(),
+				this.timedOut.sum());
+	}
+
+	/**
+	 * Refuses new tasks and lets the threads end once the tasks already accepted are done.
+	 */
+	@Override
+	public synchronized void close() {
+		this.closed = true;
+		this.threads.shutdown();
+	}
+
+	/**
+	 * A task handed to the executor, with the time it arrived.
+	 */
+	private final class Submission implements Runnable {
+
+		private final Runnable task;
+
+		private final long submittedAt;
+
+		Submission(Runnable task, long submittedAt) {
+			this.task = task;
+			this.submittedAt = submittedAt;
+		}
+
+		@Override
+		public void run() {
+			ThreadModelExecutor.this.run(this.task, this.submittedAt);
+		}
+
+		/**
+		 * Runs the task outside the limits, marked with the refusal: it was accepted (a
+		 * connection the server read from), so it is answered, not dropped.
+		 */
+		void refuse(Refusal refusal) {
+			ThreadModelExecutor executor = ThreadModelExecutor.this;
+			executor.queued.decrementAndGet();
+			executor.rejected.increment();
+			if (refusal == Refusal.QUEUE_TIMEOUT) {
+				executor.timedOut.increment();
+			}
+			Thread.ofVirtual().name(executor.threadNamePrefix + "refused").start(() -> refusal.run(this.task));
+		}
+
+	}
+
+	@Override
+	public String toString() {
+		return "ThreadModelExecutor[" + this.threadNamePrefix + this.threads.model().id() + "]";
+	}
+
+}

@@ -1,0 +1,64 @@
+package io.github.threadmodel.executor;
+
+/**
+ * Switches the thread model of a running application: the request executor, and the
+ * application task executor when it follows the server's model.
+ */
+public final class ThreadModelSwitcher {
+
+	private final ThreadModelExecutor requests;
+
+	private final ThreadModelExecutor followingTasks;
+
+	private final boolean enabled;
+
+	/**
+	 * Creates a switcher.
+	 * @param requests the request executor
+	 * @param followingTasks the application task executor when it follows the server's
+	 * model, otherwise {@code null}
+	 * @param enabled whether switching is allowed at all
+	 */
+	public ThreadModelSwitcher(ThreadModelExecutor requests, ThreadModelExecutor followingTasks, boolean enabled) {
+		this.requests = requests;
+		this.followingTasks = followingTasks;
+		this.enabled = enabled;
+	}
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	/**
+	 * Switches to a model, optionally with new limits. Nothing changes when a value is
+	 * invalid.
+	 * @param model the new model
+	 * @param maxThreads the platform pool's new limit, or {@code null} to keep it
+	 * @param maxConcurrency the new virtual concurrency limit, or {@code null} to keep it
+	 * @param requestedBy who asks, for the history
+	 * @return the switch of the request executor
+	 * @throws IllegalArgumentException when a limit is below 1
+	 * @throws IllegalStateException when switching is disabled
+	 */
+	public ModelSwitch switchTo(ThreadModel model, Integer maxThreads, Integer maxConcurrency, String requestedBy) {
+		if (!this.enabled) {
+			throw new IllegalStateException("Switching the thread model is disabled (app.threads.switching.enabled=false)");
+		}
+		requireAtLeastOne("maxThreads", maxThreads);
+		requireAtLeastOne("maxConcurrency", maxConcurrency);
+		ModelSwitch change = this.requests.switchTo(this.requests.getSettings().with(model, maxThreads, maxConcurrency),
+				requestedBy);
+		if (this.followingTasks != null) {
+			this.followingTasks.switchTo(this.followingTasks.getSettings().with(model, maxThreads, maxConcurrency),
+					requestedBy);
+		}
+		return change;
+	}
+
+	private static void requireAtLeastOne(String name, Integer value) {
+		if (value != null && value < 1) {
+			throw new IllegalArgumentException(name + " must be a whole number of 1 or more, not " + value);
+		}
+	}
+
+}

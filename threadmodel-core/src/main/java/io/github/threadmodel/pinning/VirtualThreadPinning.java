@@ -1,0 +1,181 @@
+package io.github.threadmodel.pinning;
+
+import java.time.Duration;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingStream;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Counts virtual-thread pinning by call site, from the JDK Flight Recorder's
+ * {@code jdk.VirtualThreadPinned} event, and logs a warning the first time each call site
+ * pins.
+ * <p>
+ * Micrometer's {@code VirtualThreadMetrics} (meter {@code jvm.threads.virtual.pinned},
+ * bound by Spring Boot) records the same event but keeps only its duration, and its
+ * recording is private; where the pinning happened needs the event's stack trace, so
+ * this class runs its own {@link RecordingStream}, with stack traces. Its default
+ * threshold is Micrometer's (and JFR's), 20 ms, so that both count the same events. JFR
+ * hands every recording in a JVM the events of the lowest threshold any of them asked
+ * for: events under this class's threshold are dropped here, and a threshold under 20 ms
+ * makes Micrometer's timer count the shorter pinnings too.
+ * <p>
+ * The stream is opened on a thread of its own when the application context starts: when
+ * nothing else has started JFR yet, opening the first recording takes most of a second
+ * (0.7 to 1.5 s measured on 2 cores, JDK 25), which would otherwise add to startup.
+ * Pinning before the stream is open is not seen.
+ */
+public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
+
+	private static final String PINNED_EVENT = "jdk.VirtualThreadPinned";
+
+	/** Call sites tracked one by one; pinning elsewhere is only counted. */
+	static final int MAX_SITES = 100;
+
+	/** Call sites listed by {@link #stats()}. */
+	static final int TOP_SITES = 10;
+
+	private static final Log logger = LogFactory.getLog(VirtualThreadPinning.class);
+
+	private final Duration threshold;
+
+	private final PinningSites sites = new PinningSites(MAX_SITES);
+
+	private volatile RecordingStream stream;
+
+	private boolean running;
+
+	/**
+	 * Creates the monitor; it records once started.
+	 * @param threshold pinning shorter than this is not counted
+	 */
+	public VirtualThreadPinning(Duration threshold) {
+		this.threshold = threshold;
+	}
+
+	@Override
+	public synchronized void start() {
+		this.running = true;
+		Thread.ofPlatform().name("threadmodel-pinning-start").daemon().start(this::open);
+	}
+
+	private synchronized void open() {
+		if (!this.running) {
+			return;
+		}
+		RecordingStream stream = null;
+		try {
+			stream = new RecordingStream();
+			stream.enable(PINNED_EVENT).withThreshold(this.threshold).withStackTrace();
+			// how much of the recording JFR keeps on disk, as Micrometer's binder does
+			stream.setMaxAge(Duration.ofSeconds(5));
+			stream.setMaxSize(10 * 1024 * 1024);
+			stream.onEvent(PINNED_EVENT, this::pinned);
+			stream.startAsync();
+			this.stream = stream;
+		}
+		catch (RuntimeException ex) {
+			if (stream != null) {
+				stream.close();
+			}
+			logger.warn("Virtual-thread pinning is not detected: JDK Flight Recorder could not start (" + ex + ")");
+		}
+	}
+
+	@Override
+	public synchronized void stop() {
+		this.running = false;
+		RecordingStream stream = this.stream;
+		if (stream != null) {
+			stream.close();
+			this.stream = null;
+		}
+	}
+
+	/**
+	 * Stops recording; also called when the context is destroyed without being stopped
+	 * (a failed startup).
+	 */
+	@Override
+	public void close() {
+		stop();
+	}
+
+	@Override
+	public synchronized boolean isRunning() {
+		return this.running;
+	}
+
+	/**
+	 * Whether the JFR recording is open: {@code false} until it has started (about a
+	 * second after startup), when JFR could not start, and after the application stops.
+	 * @return whether pinning is being recorded
+	 */
+	public boolean isRecording() {
+		return this.stream != null;
+	}
+
+	/**
+	 * What was counted so far.
+	 * @return the totals and the call sites with the most pinned time
+	 */
+	public PinningStats stats() {
+		return this.sites.stats(this.threshold, TOP_SITES);
+	}
+
+	void pinned(RecordedEvent event) {
+		Duration duration = event.getDuration();
+		if (duration.compareTo(this.threshold) < 0) {
+			return;
+		}
+		CallSite site = CallSite.of(event.getStackTrace());
+		String reason = field(event, "pinnedReason");
+		switch (this.sites.record(site, reason, duration)) {
+			case NEW_SITE -> logger.warn(describe(event, site, reason));
+			case FIRST_UNTRACKED -> logger.warn(("Virtual threads pinned at more than %d call sites; pinning at "
+					+ "further call sites is counted without a warning").formatted(MAX_SITES));
+			default -> {
+			}
+		}
+	}
+
+	private static String describe(RecordedEvent event, CallSite site, String reason) {
+		String thread = threadName(event.getThread());
+		String operation = field(event, "blockingOperation");
+		String why = (reason != null) ? " (" + reason + ((operation != null) ? ", in " + operation : "") + ")" : "";
+		return ("Virtual thread%s was pinned to its carrier thread for %d ms at %s%s. %s Pinning at this call site is "
+				+ "counted from now on without another warning: GET /actuator/threadmodel, 'pinning'.").formatted(
+						thread, event.getDuration().toMillis(), site, why, hint(Runtime.version().feature()));
+	}
+
+	/**
+	 * What pins on the running JDK (JEP 491 took {@code synchronized} off the list in JDK
+	 * 24).
+	 */
+	static String hint(int javaFeatureVersion) {
+		String hint = "While pinned, a virtual thread that blocks keeps its carrier thread from every other virtual "
+				+ "thread. Virtual threads pin when they block inside a class initializer (static initializer), "
+				+ "while the JVM loads or initializes a class for them (class loading contended by the first "
+				+ "requests after startup does this), and with a native method or foreign function on their stack.";
+		return (javaFeatureVersion >= 24) ? hint : hint + " Before JDK 24 they also pin when they block inside "
+				+ "synchronized or in Object.wait(): a java.util.concurrent lock instead of synchronized avoids it.";
+	}
+
+	private static String threadName(RecordedThread thread) {
+		if (thread == null) {
+			return "";
+		}
+		String name = thread.getJavaName();
+		return (name != null && !name.isEmpty()) ? " '" + name + "'" : " #" + thread.getJavaThreadId();
+	}
+
+	private static String field(RecordedEvent event, String name) {
+		// pinnedReason and blockingOperation came with JDK 24
+		return event.hasField(name) ? event.getString(name) : null;
+	}
+
+}

@@ -1,0 +1,263 @@
+package io.github.threadmodel.executor;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.function.Predicate;
+
+import io.github.threadmodel.testapp.LiveThreads;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+class ThreadModelExecutorTests {
+
+	private final CountDownLatch release = new CountDownLatch(1);
+
+	private final List<Thread> ranOn = new CopyOnWriteArrayList<>();
+
+	private ThreadModelExecutor executor;
+
+	@AfterEach
+	void releaseAndClose() {
+		this.release.countDown();
+		if (this.executor != null) {
+			this.executor.close();
+		}
+	}
+
+	@Test
+	void platformPoolGrowsToMaxThreadsBeforeQueueing() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", platform(4, 1, null));
+		submitBlocking(6);
+		awaitStats((stats) -> stats.running() == 4 && stats.queued() == 2);
+		ExecutorStats stats = this.executor.stats();
+		assertThat(stats.poolSize()).isEqualTo(4);
+		assertThat(stats.maxPoolSize()).isEqualTo(4);
+		assertThat(stats.peakQueued()).isBetween(2, 6);
+		assertThat(this.ranOn).allSatisfy((thread) -> {
+			assertThat(thread.isVirtual()).isFalse();
+			assertThat(thread.getName()).startsWith("test-platform-");
+		});
+		this.release.countDown();
+		awaitStats((s) -> s.completed() == 6);
+		assertThat(this.executor.stats()).satisfies((s) -> {
+			assertThat(s.running()).isZero();
+			assertThat(s.queued()).isZero();
+			assertThat(s.submitted()).isEqualTo(6);
+			assertThat(s.started()).isEqualTo(6);
+		});
+	}
+
+	@Test
+	void idlePlatformThreadsTakeWorkBeforeThePoolGrows() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", platform(8, 3, null));
+		for (int i = 0; i < 20; i++) {
+			this.executor.execute(() -> {
+			});
+			// wait for the executor's own count, not a latch inside the task: a thread that
+			// opened the latch is not idle until the task has returned
+			long completed = i + 1;
+			awaitStats((stats) -> stats.completed() == completed);
+		}
+		assertThat(this.executor.stats().poolSize()).isEqualTo(3);
+	}
+
+	@Test
+	void platformPoolRejectsWhenThreadsAndQueueAreFull() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", platform(2, 0, 1));
+		submitBlocking(3);
+		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 1);
+		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> this.executor.execute(() -> {
+		})).withMessageContaining("queue is full");
+		assertThat(this.executor.stats().rejected()).isEqualTo(1);
+		assertThat(this.executor.stats().queued()).isEqualTo(1);
+	}
+
+	@Test
+	void platformPoolWithoutQueueRejectsOnceAllThreadsAreBusy() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", platform(2, 0, 0));
+		submitBlocking(2);
+		awaitStats((stats) -> stats.running() == 2);
+		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> this.executor.execute(() -> {
+		}));
+	}
+
+	@Test
+	void virtualThreadsRunEveryTaskAtOnceWithoutLimit() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", virtual(null));
+		submitBlocking(50);
+		awaitStats((stats) -> stats.running() == 50);
+		assertThat(this.executor.stats().queued()).isZero();
+		assertThat(this.executor.stats().poolSize()).isNull();
+		assertThat(this.ranOn).hasSize(50).allSatisfy((thread) -> {
+			assertThat(thread.isVirtual()).isTrue();
+			assertThat(thread.getName()).startsWith("test-virtual-");
+		});
+	}
+
+	@Test
+	void virtualConcurrencyLimitQueuesTheRest() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", virtual(2));
+		submitBlocking(6);
+		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 4);
+		assertThat(this.executor.stats().maxConcurrency()).isEqualTo(2);
+		this.release.countDown();
+		awaitStats((stats) -> stats.completed() == 6 && stats.running() == 0 && stats.queued() == 0);
+		assertThat(this.executor.stats().maxWait()).isPositive();
+	}
+
+	@Test
+	void waitingTasksStartInArrivalOrder() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", virtual(1));
+		submitBlocking(1);
+		awaitStats((stats) -> stats.running() == 1);
+		List<Integer> startOrder = new CopyOnWriteArrayList<>();
+		CountDownLatch done = new CountDownLatch(5);
+		for (int i = 0; i < 5; i++) {
+			int index = i;
+			this.executor.execute(() -> {
+				startOrder.add(index);
+				done.countDown();
+			});
+		}
+		assertThat(this.executor.stats().queued()).isEqualTo(5);
+		this.release.countDown();
+		assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
+		assertThat(startOrder).containsExactly(0, 1, 2, 3, 4);
+	}
+
+	@Test
+	void virtualConcurrencyLimitHoldsUnderConcurrentSubmission() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", virtual(3));
+		AtomicInteger running = new AtomicInteger();
+		AtomicInteger highest = new AtomicInteger();
+		CountDownLatch done = new CountDownLatch(400);
+		try (var submitters = Executors.newFixedThreadPool(4)) {
+			for (int i = 0; i < 400; i++) {
+				submitters.execute(() -> this.executor.execute(() -> {
+					highest.accumulateAndGet(running.incrementAndGet(), Math::max);
+					Thread.onSpinWait();
+					running.decrementAndGet();
+					done.countDown();
+				}));
+			}
+		}
+		assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(highest.get()).isBetween(1, 3);
+		awaitStats((stats) -> stats.completed() == 400 && stats.queued() == 0);
+	}
+
+	@Test
+	void closedExecutorRejectsNewTasks() {
+		this.executor = new ThreadModelExecutor("test-", virtual(null));
+		this.executor.close();
+		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> this.executor.execute(() -> {
+		}));
+		assertThat(this.executor.stats().rejected()).isEqualTo(1);
+		assertThatIllegalStateException().isThrownBy(() -> this.executor.switchTo(platform(2, 0, null), "test"));
+	}
+
+	@Test
+	void switchMovesWaitingTasksToTheNewModelAndLetsRunningOnesFinish() throws Exception {
+		this.executor = new ThreadModelExecutor("switch-", platform(2, 0, null));
+		submitBlocking(5);
+		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 3);
+		ModelSwitch change = this.executor.switchTo(virtual(null), "test");
+		assertThat(change.from()).isEqualTo(ThreadModel.PLATFORM);
+		assertThat(change.to()).isEqualTo(ThreadModel.VIRTUAL);
+		assertThat(change.handedOver()).isEqualTo(3);
+		awaitStats((stats) -> stats.running() == 5 && stats.queued() == 0);
+		assertThat(this.ranOn).filteredOn(Thread::isVirtual).hasSize(3);
+		assertThat(this.ranOn).filteredOn((thread) -> !thread.isVirtual())
+			.hasSize(2)
+			.allSatisfy((thread) -> assertThat(thread.getName()).startsWith("switch-platform-"));
+		this.release.countDown();
+		awaitStats((stats) -> stats.completed() == 5);
+		assertThat(this.executor.getModel()).isEqualTo(ThreadModel.VIRTUAL);
+		assertThat(this.executor.switchHistory()).containsExactly(change);
+		LiveThreads.await("switch-platform-", 0, Duration.ofSeconds(10));
+	}
+
+	@Test
+	void noTaskIsLostOrRunTwiceWhileTheModelSwitchesBackAndForth() throws Exception {
+		this.executor = new ThreadModelExecutor("flip-", platform(4, 1, null));
+		int tasks = 4000;
+		AtomicIntegerArray runs = new AtomicIntegerArray(tasks);
+		CountDownLatch done = new CountDownLatch(tasks);
+		try (var submitters = Executors.newFixedThreadPool(2)) {
+			for (int i = 0; i < tasks; i++) {
+				int id = i;
+				submitters.execute(() -> this.executor.execute(() -> {
+					runs.incrementAndGet(id);
+					done.countDown();
+				}));
+			}
+			for (int i = 0; i < 30; i++) {
+				this.executor.switchTo((i % 2 == 0) ? virtual((i % 4 == 0) ? 3 : null) : platform(4, 1, null), "flip");
+			}
+		}
+		assertThat(done.await(20, TimeUnit.SECONDS)).isTrue();
+		for (int i = 0; i < tasks; i++) {
+			assertThat(runs.get(i)).as("runs of task %d", i).isEqualTo(1);
+		}
+		awaitStats((stats) -> stats.completed() == tasks && stats.queued() == 0 && stats.rejected() == 0);
+		assertThat(this.executor.switchHistory()).hasSize(10);
+		assertThat(this.executor.getModel()).isEqualTo(ThreadModel.PLATFORM);
+		// only the current pool's threads are alive: every retired pool has ended
+		LiveThreads.await("flip-platform-", this.executor.stats().poolSize(), Duration.ofSeconds(10));
+	}
+
+	@Test
+	void tasksTheNewThreadsRefuseStillRun() throws Exception {
+		this.executor = new ThreadModelExecutor("refuse-", virtual(1));
+		submitBlocking(4);
+		awaitStats((stats) -> stats.running() == 1 && stats.queued() == 3);
+		this.executor.switchTo(platform(1, 0, 0), "test");
+		awaitStats((stats) -> stats.running() == 4 && stats.queued() == 0);
+		this.release.countDown();
+		awaitStats((stats) -> stats.completed() == 4 && stats.rejected() == 0);
+	}
+
+	private void submitBlocking(int count) {
+		for (int i = 0; i < count; i++) {
+			this.executor.execute(() -> {
+				this.ranOn.add(Thread.currentThread());
+				try {
+					this.release.await();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			});
+		}
+	}
+
+	private void awaitStats(Predicate<ExecutorStats> condition) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		while (!condition.test(this.executor.stats())) {
+			assertThat(System.nanoTime()).as("stats never matched: %s", this.executor.stats()).isLessThan(deadline);
+			Thread.sleep(5);
+		}
+	}
+
+	static ExecutorSettings platform(int max, int min, Integer queueCapacity) {
+		return new ExecutorSettings(ThreadModel.PLATFORM,
+				new ExecutorSettings.PlatformPool(max, min, queueCapacity, Duration.ofSeconds(60)), null);
+	}
+
+	static ExecutorSettings virtual(Integer maxConcurrency) {
+		return new ExecutorSettings(ThreadModel.VIRTUAL,
+				new ExecutorSettings.PlatformPool(200, 10, null, Duration.ofSeconds(60)), maxConcurrency);
+	}
+
+}

@@ -1,0 +1,159 @@
+package io.github.threadmodel.pinning;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.github.threadmodel.pinning.CallSite;
+import io.github.threadmodel.pinning.PinningStats;
+import io.github.threadmodel.pinning.VirtualThreadPinning;
+import io.github.threadmodel.testapp.FreshClassCopy;
+import io.github.threadmodel.testapp.NeedsAClass;
+import io.github.threadmodel.testapp.SlowClassInit;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * {@link VirtualThreadPinning} and {@link CallSite} fed with real
+ * {@code jdk.VirtualThreadPinned} events: virtual threads that run the static
+ * initializer of {@link SlowClassInit}, which blocks.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class VirtualThreadPinningTests {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+	private static final CallSite CLASS_INIT = new CallSite(SlowClassInit.class.getName(), "<clinit>");
+
+	private static List<RecordedEvent> events;
+
+	@BeforeAll
+	static void recordTwoPinningsAtTheSameSite() {
+		events = pin("pinning-test-", 2, () -> FreshClassCopy.initialize(SlowClassInit.class));
+	}
+
+	@Test
+	void callSiteIsTheClassInitializerThatBlockedNotTheJdkFramesAboveIt() {
+		assertThat(events).allSatisfy((event) -> assertThat(CallSite.of(event.getStackTrace())).isEqualTo(CLASS_INIT));
+		assertThat(events.get(0).getStackTrace().getFrames().get(0).getMethod().getType().getName())
+			.as("the event's topmost frame").startsWith("java.lang.");
+	}
+
+	@Test
+	void callSiteOfPinningWhileTheJvmLoadsAClassIsTheCodeThatNeededItNotTheClassLoader() {
+		RecordedEvent event = pin("pinning-load-", 1,
+				() -> FreshClassCopy.runLoadingSlowly(NeedsAClass.class, NeedsAClass.NeededClass.class,
+						SlowClassInit.BLOCK_MS))
+			.get(0);
+		assertThat(event.getStackTrace().getFrames()).extracting((frame) -> frame.getMethod().getType().getName())
+			.as("the frames above the call site")
+			.contains(FreshClassCopy.class.getName(), "java.lang.ClassLoader");
+		assertThat(CallSite.of(event.getStackTrace())).isEqualTo(new CallSite(NeedsAClass.class.getName(), "run"));
+	}
+
+	@Test
+	void countsPinningAtOrAboveTheThresholdBySite() {
+		VirtualThreadPinning pinning = new VirtualThreadPinning(Duration.ofMillis(20));
+		events.forEach(pinning::pinned);
+		PinningStats stats = pinning.stats();
+		Duration total = events.get(0).getDuration().plus(events.get(1).getDuration());
+		assertThat(stats.count()).isEqualTo(2);
+		assertThat(stats.totalTime()).isEqualTo(total).isGreaterThanOrEqualTo(Duration.ofMillis(2 * SlowClassInit.BLOCK_MS));
+		PinningStats.Site site = stats.sites().get(0);
+		assertThat(site.site()).isEqualTo(CLASS_INIT);
+		assertThat(site.count()).isEqualTo(2);
+		assertThat(site.totalTime()).isEqualTo(total);
+		if (Runtime.version().feature() >= 24) {
+			assertThat(site.reason()).contains(SlowClassInit.class.getName() + ".<clinit>");
+		}
+	}
+
+	@Test
+	void dropsPinningUnderTheThreshold() {
+		VirtualThreadPinning pinning = new VirtualThreadPinning(Duration.ofSeconds(10));
+		events.forEach(pinning::pinned);
+		assertThat(pinning.stats().count()).isZero();
+		assertThat(pinning.stats().sites()).isEmpty();
+	}
+
+	@Test
+	void warnsOnceAtASiteWithWhatPins(CapturedOutput output) {
+		VirtualThreadPinning pinning = new VirtualThreadPinning(Duration.ofMillis(20));
+		pinning.pinned(events.get(0));
+		assertThat(output).contains("WARN")
+			.contains("Virtual thread 'pinning-test-1' was pinned to its carrier thread for")
+			.contains("at " + CLASS_INIT)
+			.contains("block inside a class initializer")
+			.contains("loads or initializes a class");
+		pinning.pinned(events.get(1));
+		assertThat(output).doesNotContain("'pinning-test-2' was pinned");
+	}
+
+	@Test
+	void hintNamesSynchronizedOnlyBeforeJdk24() {
+		assertThat(VirtualThreadPinning.hint(21)).contains("class initializer").contains("synchronized");
+		assertThat(VirtualThreadPinning.hint(25)).contains("class initializer").doesNotContain("synchronized");
+	}
+
+	@Test
+	void recordsPinningOnceStartedAndStopsRecordingWhenStopped() {
+		VirtualThreadPinning pinning = new VirtualThreadPinning(Duration.ofMillis(20));
+		pinning.start();
+		try {
+			assertThat(pinning.isRunning()).isTrue();
+			await().atMost(TIMEOUT).until(pinning::isRecording);
+			Thread.ofVirtual().start(() -> FreshClassCopy.initialize(SlowClassInit.class)).join();
+			await().atMost(TIMEOUT)
+				.untilAsserted(() -> assertThat(pinning.stats().sites()).extracting(PinningStats.Site::site)
+					.contains(CLASS_INIT));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+		finally {
+			pinning.stop();
+		}
+		assertThat(pinning.isRunning()).isFalse();
+		assertThat(pinning.isRecording()).isFalse();
+	}
+
+	/**
+	 * Runs {@code pinning} on virtual threads, one after the other, and returns the pinning
+	 * events they caused, kept whole ({@code setReuse(false)}).
+	 */
+	private static List<RecordedEvent> pin(String threadPrefix, int times, Runnable pinning) {
+		List<RecordedEvent> recorded = new CopyOnWriteArrayList<>();
+		try (RecordingStream stream = new RecordingStream()) {
+			stream.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(SlowClassInit.BLOCK_MS)).withStackTrace();
+			stream.setReuse(false);
+			stream.onEvent("jdk.VirtualThreadPinned", (event) -> {
+				if (event.getThread() != null && event.getThread().getJavaName().startsWith(threadPrefix)) {
+					recorded.add(event);
+				}
+			});
+			stream.startAsync();
+			for (int i = 1; i <= times; i++) {
+				Thread.ofVirtual().name(threadPrefix + i).start(pinning).join();
+			}
+			await().atMost(TIMEOUT).until(() -> recorded.size() >= times);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+		return recorded.stream()
+			.sorted((a, b) -> a.getThread().getJavaName().compareTo(b.getThread().getJavaName()))
+			.toList();
+	}
+
+}
