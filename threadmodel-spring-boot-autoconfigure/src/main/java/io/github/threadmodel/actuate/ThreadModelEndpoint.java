@@ -1,0 +1,195 @@
+package io.github.threadmodel.actuate;
+
+import java.security.Principal;
+import java.util.Locale;
+
+import io.github.threadmodel.actuate.ThreadModelDescriptor.AutoDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.ConnectionsDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.ExecutorDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.NettyDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.PinningDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.SwitchDescriptor;
+import io.github.threadmodel.auto.AutoThreadModel;
+import io.github.threadmodel.executor.ConnectionIntake;
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelSelection;
+import io.github.threadmodel.executor.ThreadModelSwitcher;
+import io.github.threadmodel.executor.VirtualThreadScheduler;
+import io.github.threadmodel.flavour.RuntimeFlavour;
+import io.github.threadmodel.pinning.VirtualThreadPinning;
+
+import org.springframework.boot.actuate.endpoint.Access;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+import org.springframework.lang.Nullable;
+import org.springframework.util.function.SingletonSupplier;
+
+/**
+ * {@code /actuator/threadmodel}: the thread model in force, what the executors are doing,
+ * and how the application started; {@code POST} switches the model while the
+ * application runs. Writes are off unless the endpoint's access is raised
+ * ({@code management.endpoint.threadmodel.access=unrestricted}).
+ */
+@Endpoint(id = "threadmodel", defaultAccess = Access.READ_ONLY)
+public class ThreadModelEndpoint {
+
+	private static final int STATUS_FORBIDDEN = 403;
+
+	private static final String AUTO = "auto";
+
+	private final ThreadModelSelection selection;
+
+	private final ThreadModelExecutor requests;
+
+	private final ThreadModelExecutor tasks;
+
+	private final ThreadModelSwitcher switcher;
+
+	private final ConnectionIntake intake;
+
+	private final StartupTimeline startupTimeline;
+
+	private final ServerKind serverKind;
+
+	// Detected on the first read, so that it costs the application's startup nothing.
+	private final SingletonSupplier<RuntimeDescriptor> runtime = SingletonSupplier.of(() -> new RuntimeDescriptor(
+			System.getProperty("java.version"), System.getProperty("java.vendor"),
+			Runtime.getRuntime().availableProcessors(), RuntimeFlavour.detect()));
+
+	private final VirtualThreadPinning pinning;
+
+	private final AutoThreadModel auto;
+
+	/**
+	 * Creates the endpoint.
+	 * @param selection the models chosen at startup
+	 * @param requests the request executor
+	 * @param tasks the application task executor, or {@code null} when it is not the
+	 * starter's
+	 * @param switcher switches the model
+	 * @param intake the connection settings
+	 * @param startupTimeline the startup steps
+	 * @param serverKind names the web server
+	 * @param pinning the pinning detection, or {@code null} when it is off
+	 * @param auto {@code app.threads.model=auto}, or {@code null} without it
+	 */
+	public ThreadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutor requests, ThreadModelExecutor tasks,
+			ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
+			ServerKind serverKind, @Nullable VirtualThreadPinning pinning, @Nullable AutoThreadModel auto) {
+		this.selection = selection;
+		this.requests = requests;
+		this.tasks = tasks;
+		this.switcher = switcher;
+		this.intake = intake;
+		this.startupTimeline = startupTimeline;
+		this.serverKind = serverKind;
+		this.pinning = pinning;
+		this.auto = auto;
+	}
+
+	@ReadOperation
+	public ThreadModelDescriptor threadModel() {
+		String server = this.serverKind.name();
+		return new ThreadModelDescriptor(this.requests.getModel().id(), this.selection.source(), server,
+				ExecutorDescriptor.of(this.requests.stats()),
+				(this.tasks != null) ? ExecutorDescriptor.of(this.tasks.stats()) : null,
+				"netty".equals(server) ? NettyDescriptor.WEBFLUX : null, VirtualThreadScheduler.read(),
+				new ConnectionsDescriptor(this.intake.acceptBacklog(), this.intake.somaxconn()),
+				this.startupTimeline.steps(), this.runtime.obtain(), this.switcher.isEnabled(),
+				this.requests.switchHistory().stream().map(SwitchDescriptor::of).toList(),
+				(this.pinning != null) ? PinningDescriptor.of(this.pinning.isRecording(), this.pinning.stats()) : null,
+				(this.auto != null) ? AutoDescriptor.of(this.auto.status(), this.requests.getModel()) : null);
+	}
+
+	/**
+	 * Switches the thread model: new requests run on the new model at once, requests
+	 * waiting for a thread move to it, running requests finish where they are. Values are
+	 * taken as text and checked here, so that every bad value gets a 400 whose body says
+	 * what is wrong (Spring Boot's error pages leave exception messages out by default).
+	 * @param model {@code platform} or {@code virtual}; or {@code auto} to let
+	 * {@code app.threads.model=auto} decide again after a switch by hand paused it
+	 * @param maxThreads the platform pool's new limit, or {@code null} to keep it
+	 * @param maxConcurrency the new virtual concurrency limit, or {@code null} to keep it
+	 * @param securityContext who asks
+	 * @return the endpoint's description after the switch; 400 for a bad value and 403
+	 * when switching is disabled, each with an {@code error} saying why
+	 */
+	@WriteOperation
+	public WebEndpointResponse<Object> switchModel(@Nullable String model, @Nullable String maxThreads,
+			@Nullable String maxConcurrency, SecurityContext securityContext) {
+		if (!this.switcher.isEnabled()) {
+			return refused(STATUS_FORBIDDEN, "Switching the thread model is disabled by app.threads.switching.enabled=false");
+		}
+		try {
+			if (isAuto(model)) {
+				resumeAuto();
+				return new WebEndpointResponse<>(threadModel());
+			}
+			this.switcher.switchTo(parseModel(model), parseLimit("maxThreads", maxThreads),
+					parseLimit("maxConcurrency", maxConcurrency), requestedBy(securityContext));
+		}
+		catch (IllegalArgumentException ex) {
+			return refused(WebEndpointResponse.STATUS_BAD_REQUEST, ex.getMessage());
+		}
+		return new WebEndpointResponse<>(threadModel());
+	}
+
+	private static WebEndpointResponse<Object> refused(int status, String error) {
+		return new WebEndpointResponse<>(new SwitchRefused(error), status);
+	}
+
+	private static boolean isAuto(String model) {
+		return model != null && AUTO.equals(model.trim().toLowerCase(Locale.ROOT));
+	}
+
+	private void resumeAuto() {
+		if (this.auto == null) {
+			throw new IllegalArgumentException(
+					"Thread model 'auto' can only be resumed when the application started with app.threads.model=auto");
+		}
+		this.auto.resume();
+	}
+
+	private ThreadModel parseModel(String model) {
+		for (ThreadModel candidate : ThreadModel.values()) {
+			if (model != null && candidate.id().equals(model.trim().toLowerCase(Locale.ROOT))) {
+				return candidate;
+			}
+		}
+		throw new IllegalArgumentException(((model != null) ? "Unknown thread model '" + model + "'"
+				: "No thread model given") + "; allowed values: platform, virtual"
+				+ ((this.auto != null) ? ", " + AUTO : ""));
+	}
+
+	private static Integer parseLimit(String name, String value) {
+		if (value == null) {
+			return null;
+		}
+		try {
+			return Integer.valueOf(value.trim());
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException(name + " must be a whole number of 1 or more, not '" + value + "'");
+		}
+	}
+
+	private static String requestedBy(SecurityContext securityContext) {
+		Principal principal = (securityContext != null) ? securityContext.getPrincipal() : null;
+		return (principal != null) ? "actuator (" + principal.getName() + ")" : "actuator";
+	}
+
+	/**
+	 * The body of a refused switch.
+	 *
+	 * @param error why the switch was refused
+	 */
+	public record SwitchRefused(String error) {
+
+	}
+
+}

@@ -1,0 +1,39 @@
+package io.github.threadmodel.autoconfigure;
+
+import io.github.threadmodel.actuate.ServerKind;
+import io.github.threadmodel.actuate.ThreadModelMetrics;
+import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the starter's Micrometer meters. Virtual-thread meters
+ * ({@code jvm.threads.virtual.*}) and startup-time meters ({@code application.*.time})
+ * are not made here: Spring Boot makes them from {@code micrometer-java21}, which the
+ * starter brings, and from its own startup listener. Ordered after Spring Boot's metrics
+ * auto-configuration, named as it is on Boot 4 and on Boot 3.5.
+ */
+@AutoConfiguration(after = ThreadModelAutoConfiguration.class, afterName = {
+		"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+		"org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration" })
+@ConditionalOnClass(MeterRegistry.class)
+@ConditionalOnWebApplication
+public final class ThreadModelMetricsAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	ThreadModelMetrics threadModelMetrics(
+			@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
+			ServerKind serverKind, ApplicationContext context) {
+		return new ThreadModelMetrics(requests, ThreadModelAutoConfiguration.taskExecutor(context),
+				serverKind::name);
+	}
+
+}

@@ -1,0 +1,30 @@
+package io.github.threadmodel.autoconfigure;
+
+import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.servers.ThreadModelWebFluxConfigurer;
+
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.context.annotation.Bean;
+import org.springframework.web.reactive.config.WebFluxConfigurer;
+
+/**
+ * WebFlux keeps I/O and reactive controller methods on its event loops; controller
+ * methods with other return types block, so they run on the request executor. Only
+ * Spring Framework's API is involved, the same on both Boot lines.
+ */
+@AutoConfiguration(after = ThreadModelAutoConfiguration.class)
+@ConditionalOnClass(WebFluxConfigurer.class)
+@ConditionalOnWebApplication(type = Type.REACTIVE)
+public final class ThreadModelWebFluxAutoConfiguration {
+
+	@Bean
+	ThreadModelWebFluxConfigurer threadModelWebFluxConfigurer(
+			@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor executor) {
+		return new ThreadModelWebFluxConfigurer(executor);
+	}
+
+}

@@ -1,0 +1,53 @@
+package io.github.threadmodel.overload;
+
+import java.io.IOException;
+import java.time.Duration;
+
+import io.github.threadmodel.executor.Refusal;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * Answers a request that the request executor refused under overload with 503 and
+ * {@code Retry-After}, without calling the rest of the application. Tomcat, Jetty and
+ * Undertow run the whole servlet pipeline on the executor's task, so the filter runs on
+ * the thread where the executor set the {@link Refusal}; other requests pass through at
+ * the cost of one thread-local read. Registered first, so that a refused request costs no
+ * security or observation work.
+ */
+public class OverloadFilter implements Filter {
+
+	private final OverloadAnswer answer;
+
+	/**
+	 * Creates the filter.
+	 * @param retryAfter the {@code Retry-After} to send, rounded up to whole seconds
+	 */
+	public OverloadFilter(Duration retryAfter) {
+		this.answer = new OverloadAnswer(retryAfter);
+	}
+
+	@Override
+	public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+			throws IOException, ServletException {
+		Refusal refusal = Refusal.current();
+		if (refusal == null || !(request instanceof HttpServletRequest httpRequest)
+				|| !(response instanceof HttpServletResponse httpResponse)) {
+			chain.doFilter(request, response);
+			return;
+		}
+		boolean json = OverloadAnswer.wantsJson(httpRequest.getHeader("Accept"));
+		byte[] body = this.answer.body(refusal, json);
+		httpResponse.setStatus(OverloadAnswer.STATUS);
+		httpResponse.setHeader(OverloadAnswer.RETRY_AFTER, this.answer.retryAfter());
+		httpResponse.setContentType(this.answer.contentType(json).toString());
+		httpResponse.setContentLength(body.length);
+		httpResponse.getOutputStream().write(body);
+	}
+
+}

@@ -1,0 +1,43 @@
+package io.github.threadmodel.servers;
+
+import java.util.concurrent.Executor;
+
+import org.apache.catalina.connector.Connector;
+import org.apache.coyote.AbstractProtocol;
+import org.apache.coyote.ProtocolHandler;
+
+/**
+ * Makes a Tomcat connector's protocol handler run requests on the given executor. Each
+ * starter applies it as a connector customizer, which Tomcat runs after the
+ * protocol-handler customizers (including Spring Boot's for
+ * {@code spring.threads.virtual.enabled}), so it wins over them.
+ */
+public final class TomcatThreadModel {
+
+	private final Executor executor;
+
+	private final Integer acceptCount;
+
+	/**
+	 * Creates the adapter.
+	 * @param executor the executor for request handling
+	 * @param acceptCount the accept backlog to set, or {@code null} to leave Tomcat's
+	 */
+	public TomcatThreadModel(Executor executor, Integer acceptCount) {
+		this.executor = executor;
+		this.acceptCount = acceptCount;
+	}
+
+	/**
+	 * Applies the executor and the backlog to a connector.
+	 * @param connector the connector
+	 */
+	public void apply(Connector connector) {
+		ProtocolHandler handler = connector.getProtocolHandler();
+		handler.setExecutor(this.executor);
+		if (this.acceptCount != null && handler instanceof AbstractProtocol<?> protocol) {
+			protocol.setAcceptCount(this.acceptCount);
+		}
+	}
+
+}

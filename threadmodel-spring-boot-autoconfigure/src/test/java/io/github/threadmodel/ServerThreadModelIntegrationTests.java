@@ -1,0 +1,171 @@
+package io.github.threadmodel;
+
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.testapp.Http;
+import io.github.threadmodel.testapp.TestServers;
+import io.github.threadmodel.testapp.ThreadController;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.context.ConfigurableApplicationContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Starts each embedded server for real, in each model, and checks which threads serve
+ * requests and what the endpoint reports while requests wait.
+ */
+class ServerThreadModelIntegrationTests {
+
+	static Stream<Arguments> serversAndModels() {
+		return Stream.of(TestServers.values())
+			.flatMap((server) -> Stream.of(ThreadModel.values()).map((model) -> Arguments.of(server, model)));
+	}
+
+	@ParameterizedTest(name = "{0} {1}")
+	@MethodSource("serversAndModels")
+	void requestsRunOnTheThreadsOfTheModel(TestServers server, ThreadModel model) {
+		try (ConfigurableApplicationContext context = server.start("app.threads.model=" + model.id())) {
+			Http http = new Http(context);
+			String thread = http.get("/thread");
+			assertThat(thread).startsWith("request-" + model.id() + "-")
+				.endsWith("virtual=" + (model == ThreadModel.VIRTUAL));
+			Map<String, Object> threadModel = http.threadModel();
+			assertThat(threadModel).containsEntry("model", model.id())
+				.containsEntry("modelSource", "app.threads.model")
+				.containsEntry("server", server.id());
+			assertThat(executor(threadModel, "requests")).containsEntry("model", model.id());
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(TestServers.class)
+	void springVirtualThreadsPropertyChoosesVirtualWhenTheStarterIsNotSet(TestServers server) {
+		try (ConfigurableApplicationContext context = server.start("spring.threads.virtual.enabled=true")) {
+			Http http = new Http(context);
+			assertThat(http.get("/thread")).startsWith("request-virtual-").endsWith("virtual=true");
+			assertThat(http.threadModel()).containsEntry("modelSource", "spring.threads.virtual.enabled");
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(TestServers.class)
+	void starterWinsOverSpringVirtualThreadsProperty(TestServers server) {
+		try (ConfigurableApplicationContext context = server.start("spring.threads.virtual.enabled=true",
+				"app.threads.model=platform")) {
+			assertThat(new Http(context).get("/thread")).startsWith("request-platform-").endsWith("virtual=false");
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(value = TestServers.class, names = "NETTY")
+	void nettyKeepsReactiveHandlersOnTheEventLoop(TestServers server) {
+		try (ConfigurableApplicationContext context = server.start("app.threads.model=virtual")) {
+			Http http = new Http(context);
+			assertThat(http.get("/thread/reactive")).startsWith("reactor-http-").endsWith("virtual=false");
+			assertThat(http.threadModel()).containsKey("netty");
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(TestServers.class)
+	void platformPoolQueuesRequestsBeyondMaxThreads(TestServers server) throws Exception {
+		assertQueueDepth(server, 2, 4, "app.threads.model=platform", "app.threads.platform.max-threads=2");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(TestServers.class)
+	void virtualThreadsWithoutLimitRunEveryRequestAtOnce(TestServers server) throws Exception {
+		assertQueueDepth(server, 6, 0, "app.threads.model=virtual");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(TestServers.class)
+	void virtualConcurrencyLimitQueuesRequestsBeyondIt(TestServers server) throws Exception {
+		assertQueueDepth(server, 2, 4, "app.threads.model=virtual", "app.threads.virtual.max-concurrency=2");
+	}
+
+	/**
+	 * Spring Boot caps Jetty's {@code VirtualThreadPool} at {@code server.jetty.threads.max}
+	 * (Boot 3.5.11+ and 4.0.3+); the starter's executor replaces that pool.
+	 */
+	@Test
+	void virtualThreadsOnJettyAreNotCappedByItsThreadsMax() throws Exception {
+		assertQueueDepth(TestServers.JETTY, 6, 0, "app.threads.model=virtual", "spring.threads.virtual.enabled=true",
+				"server.jetty.threads.min=2", "server.jetty.threads.max=4");
+	}
+
+	/**
+	 * Sends 6 requests that block until released, checks the endpoint's running and queued
+	 * figures while they wait, then releases them and checks that all 6 completed.
+	 */
+	private void assertQueueDepth(TestServers server, int running, int queued, String... properties)
+			throws Exception {
+		try (ConfigurableApplicationContext context = server.start(properties)) {
+			Http http = new Http(context);
+			ThreadController controller = context.getBean(ThreadController.class);
+			http.get("/thread"); // warm up: the first request may start more than the test's
+			// A response can arrive before its task has counted itself completed.
+			Map<String, Object> idle = awaitRequests(http, (requests) -> number(requests, "running") == 0,
+					() -> "");
+			long completedBefore = number(idle, "completed");
+			List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
+			for (int i = 0; i < 6; i++) {
+				responses.add(http.getAsync("/block"));
+			}
+			Map<String, Object> waiting = awaitRequests(http,
+					(requests) -> number(requests, "running") == running && number(requests, "queued") == queued,
+					() -> " responses: " + responses.stream().map(ServerThreadModelIntegrationTests::describe).toList());
+			assertThat(number(waiting, "peakQueued")).isGreaterThanOrEqualTo(queued);
+			assertThat(responses).noneMatch(CompletableFuture::isDone);
+			controller.openGate();
+			for (CompletableFuture<HttpResponse<String>> response : responses) {
+				assertThat(response.get(30, TimeUnit.SECONDS).body()).isEqualTo("released");
+			}
+			Map<String, Object> done = awaitRequests(http, (requests) -> number(requests, "running") == 0
+					&& number(requests, "completed") == completedBefore + 6, () -> "");
+			assertThat(done).containsEntry("queued", 0);
+		}
+	}
+
+	private static String describe(CompletableFuture<HttpResponse<String>> response) {
+		return response.isDone() ? response.join().statusCode() + " " + response.join().body() : "pending";
+	}
+
+	private static Map<String, Object> awaitRequests(Http http, Predicate<Map<String, Object>> condition,
+			Supplier<String> info) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+		Map<String, Object> requests = executor(http.threadModel(), "requests");
+		while (!condition.test(requests)) {
+			Map<String, Object> last = requests;
+			assertThat(System.nanoTime()).as(() -> "requests never matched: " + last + info.get())
+				.isLessThan(deadline);
+			Thread.sleep(20);
+			requests = executor(http.threadModel(), "requests");
+		}
+		return requests;
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> executor(Map<String, Object> threadModel, String name) {
+		return (Map<String, Object>) threadModel.get(name);
+	}
+
+	private static long number(Map<String, Object> map, String key) {
+		return ((Number) map.get(key)).longValue();
+	}
+
+}

@@ -1,0 +1,111 @@
+package io.github.threadmodel.actuate;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import io.github.threadmodel.testapp.PinningController;
+import io.github.threadmodel.testapp.Rest;
+import io.github.threadmodel.testapp.SlowClassInit;
+import io.github.threadmodel.testapp.TestServers;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.http.HttpMethod;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Pinning in a real Tomcat application on virtual threads: a request handler that runs a
+ * static initializer which blocks pins its virtual thread; {@code /actuator/threadmodel}
+ * shows the pinning and its call site, and the first pinning there is logged as a
+ * warning, the next ones are not.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+@SpringBootTest(classes = { TestServers.TomcatApp.class, PinningController.class },
+		webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "app.threads.model=virtual", "management.endpoints.web.exposure.include=threadmodel,metrics" })
+class PinningEndpointWebTests {
+
+	private static final ParameterizedTypeReference<Map<String, Object>> JSON = new ParameterizedTypeReference<>() {
+	};
+
+	/** The JFR stream delivers events about a second after they happen; a loaded machine is slower. */
+	private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+	private static final String SITE = SlowClassInit.class.getName() + ".<clinit>";
+
+	@LocalServerPort
+	private int port;
+
+	private Rest rest() {
+		return new Rest(this.port);
+	}
+
+	@Test
+	void classInitializerThatBlocksShowsAsPinningAtItsCallSiteAndIsLoggedOnce(CapturedOutput output) {
+		await().atMost(TIMEOUT).until(() -> Boolean.TRUE.equals(pinning().get("recording")));
+		String firstThread = rest().getForObject("/pinning/class-init", String.class);
+		assertThat(firstThread).startsWith("request-virtual-");
+		Map<String, Object> site = await().atMost(TIMEOUT).until(this::classInitSite, (found) -> found != null);
+		assertThat(site).containsEntry("count", 1);
+		assertThat(((Number) site.get("totalTimeMs")).doubleValue()).isGreaterThanOrEqualTo(SlowClassInit.BLOCK_MS);
+		if (Runtime.version().feature() >= 24) {
+			assertThat((String) site.get("reason")).contains(SITE);
+		}
+		Map<String, Object> pinning = pinning();
+		assertThat(((Number) pinning.get("count")).longValue()).isGreaterThanOrEqualTo(1);
+		assertThat(((Number) pinning.get("totalTimeMs")).doubleValue()).isGreaterThanOrEqualTo(SlowClassInit.BLOCK_MS);
+		assertThat(pinning).containsEntry("thresholdMs", 20.0).containsEntry("untrackedCount", 0);
+		// the site is counted just before the warning is logged, on the JFR stream's thread
+		await().atMost(TIMEOUT)
+			.untilAsserted(() -> assertThat(output).contains("WARN")
+				.contains("Virtual thread '" + firstThread + "' was pinned to its carrier thread for")
+				.contains("at " + SITE));
+
+		String secondThread = rest().getForObject("/pinning/class-init", String.class);
+		assertThat(secondThread).isNotEqualTo(firstThread);
+		await().atMost(TIMEOUT).until(this::classInitSite, (found) -> ((Number) found.get("count")).intValue() == 2);
+		// Micrometer's timer records the same JFR event, with the same threshold (it counts every
+		// test's pinning in this JVM, so at least these two)
+		await().atMost(TIMEOUT).until(() -> micrometerPinnedCount() >= 2);
+		// the warning names the thread of the first pinning at a site only: none names the second
+		assertThat(output).doesNotContain("Virtual thread '" + secondThread + "' was pinned");
+	}
+
+	@SuppressWarnings("unchecked")
+	private double micrometerPinnedCount() {
+		Map<String, Object> body = rest()
+			.exchange("/actuator/metrics/jvm.threads.virtual.pinned", HttpMethod.GET, null, JSON)
+			.getBody();
+		return ((List<Map<String, Object>>) body.get("measurements")).stream()
+			.filter((measurement) -> "COUNT".equals(measurement.get("statistic")))
+			.mapToDouble((measurement) -> ((Number) measurement.get("value")).doubleValue())
+			.sum();
+	}
+
+	private Map<String, Object> pinning() {
+		Map<String, Object> body = rest().exchange("/actuator/threadmodel", HttpMethod.GET, null, JSON).getBody();
+		@SuppressWarnings("unchecked")
+		Map<String, Object> pinning = (Map<String, Object>) body.get("pinning");
+		assertThat(pinning).isNotNull();
+		return pinning;
+	}
+
+	@SuppressWarnings("unchecked")
+	private Map<String, Object> classInitSite() {
+		return ((List<Map<String, Object>>) pinning().get("sites")).stream()
+			.filter((site) -> SlowClassInit.class.getName().equals(site.get("className"))
+					&& "<clinit>".equals(site.get("methodName")))
+			.findFirst()
+			.orElse(null);
+	}
+
+}

@@ -1,0 +1,230 @@
+package io.github.threadmodel.autoconfigure;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import io.github.threadmodel.actuate.ThreadModelEndpoint;
+import io.github.threadmodel.actuate.ThreadModelMetrics;
+import io.github.threadmodel.executor.ConnectionIntake;
+import io.github.threadmodel.executor.ExecutorSettings;
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelSelection;
+import io.github.threadmodel.testapp.TestServers;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.annotation.Async;
+import org.springframework.scheduling.annotation.EnableAsync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@ExtendWith(OutputCaptureExtension.class)
+class ThreadModelAutoConfigurationTests {
+
+	private static final AutoConfigurations STARTER = TestServers.autoConfigurations();
+
+	private final WebApplicationContextRunner servlet = new WebApplicationContextRunner().withConfiguration(STARTER)
+		.withPropertyValues("management.endpoints.web.exposure.include=threadmodel");
+
+	private final ReactiveWebApplicationContextRunner reactive = new ReactiveWebApplicationContextRunner()
+		.withConfiguration(STARTER)
+		.withPropertyValues("management.endpoints.web.exposure.include=threadmodel");
+
+	@Test
+	void defaultModelIsPlatform() {
+		this.servlet.run((context) -> {
+			assertThat(context.getBean(ThreadModelSelection.class))
+				.isEqualTo(new ThreadModelSelection(ThreadModel.PLATFORM, "default", ThreadModel.PLATFORM));
+			assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.PLATFORM);
+			assertThat(requestExecutor(context).getSettings().platform().maxThreads()).isEqualTo(200);
+			assertThat(requestExecutor(context).getSettings().platform().minThreads()).isEqualTo(10);
+		});
+	}
+
+	@Test
+	void springVirtualThreadsPropertyMeansVirtualWhenModelIsUnset() {
+		this.servlet.withPropertyValues("spring.threads.virtual.enabled=true").run((context) -> {
+			assertThat(context.getBean(ThreadModelSelection.class)).isEqualTo(
+					new ThreadModelSelection(ThreadModel.VIRTUAL, "spring.threads.virtual.enabled", ThreadModel.VIRTUAL));
+			assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.VIRTUAL);
+		});
+	}
+
+	@Test
+	void starterPropertyWinsAndWarnsOnceWhenBothDisagree(CapturedOutput output) {
+		this.servlet.withPropertyValues("spring.threads.virtual.enabled=true", "app.threads.model=platform")
+			.run((context) -> {
+				assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.PLATFORM);
+				assertThat(context.getBean(ThreadModelSelection.class).source()).isEqualTo("app.threads.model");
+			});
+		assertThat(output).containsOnlyOnce("WARN")
+			.contains("app.threads.model=platform and spring.threads.virtual.enabled=true disagree");
+	}
+
+	@Test
+	void noWarningWhenBothAgree(CapturedOutput output) {
+		this.servlet.withPropertyValues("spring.threads.virtual.enabled=true", "app.threads.model=virtual")
+			.run((context) -> assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.VIRTUAL));
+		assertThat(output).doesNotContain("disagree");
+	}
+
+	@Test
+	void minThreadsDefaultsToMaxThreadsWhenThatIsLower() {
+		this.servlet.withPropertyValues("app.threads.platform.max-threads=2")
+			.run((context) -> assertThat(requestExecutor(context).getSettings().platform().minThreads()).isEqualTo(2));
+	}
+
+	@Test
+	void taskExecutorFollowsTheServerModelUnlessSetItself() {
+		this.servlet.withPropertyValues("app.threads.model=virtual").run((context) -> {
+			assertThat(context.getBean("applicationTaskExecutor", ThreadModelExecutor.class).getModel())
+				.isEqualTo(ThreadModel.VIRTUAL);
+		});
+		this.servlet.withPropertyValues("app.threads.model=virtual", "app.threads.tasks.model=platform")
+			.run((context) -> {
+				assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.VIRTUAL);
+				assertThat(context.getBean("applicationTaskExecutor", ThreadModelExecutor.class).getModel())
+					.isEqualTo(ThreadModel.PLATFORM);
+			});
+	}
+
+	@Test
+	void asyncMethodsRunOnTheTaskExecutorOfItsModel() {
+		new ApplicationContextRunner().withConfiguration(STARTER)
+			.withUserConfiguration(AsyncConfiguration.class)
+			.withPropertyValues("app.threads.tasks.model=virtual")
+			.run((context) -> {
+				String thread = context.getBean(AsyncService.class).threadName().get(10, TimeUnit.SECONDS);
+				assertThat(thread).startsWith("task-virtual-");
+				assertThat(context).doesNotHaveBean(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME);
+			});
+	}
+
+	@Test
+	void springBootTaskExecutorBacksOffForTheStarters() {
+		this.servlet.run((context) -> {
+			assertThat(context.getBean("applicationTaskExecutor")).isInstanceOf(ThreadModelExecutor.class);
+			assertThat(context.getBean("taskExecutor")).isSameAs(context.getBean("applicationTaskExecutor"));
+		});
+	}
+
+	@Test
+	void usersOwnExecutorWinsOverTheTaskExecutor() {
+		this.servlet.withUserConfiguration(UserExecutorConfiguration.class).run((context) -> {
+			assertThat(context).doesNotHaveBean("applicationTaskExecutor");
+			assertThat(context.getBean(Executor.class)).isSameAs(context.getBean("userExecutor"));
+			// the request executor is still there, but never injected by type
+			assertThat(requestExecutor(context)).isNotNull();
+			assertThat(context.getBean(ThreadModelEndpoint.class).threadModel().tasks()).isNull();
+		});
+	}
+
+	@Test
+	void usersOwnRequestExecutorWins() {
+		this.servlet.withUserConfiguration(UserRequestExecutorConfiguration.class).run((context) -> {
+			assertThat(requestExecutor(context).getThreadNamePrefix()).isEqualTo("mine-");
+			assertThat(context.getBean(ThreadModelEndpoint.class).threadModel().requests().maxConcurrency())
+				.isEqualTo(7);
+		});
+	}
+
+	@Test
+	void nonWebApplicationHasNoRequestExecutorNorEndpoint() {
+		new ApplicationContextRunner().withConfiguration(STARTER).run((context) -> {
+			assertThat(context).hasNotFailed()
+				.doesNotHaveBean(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME)
+				.doesNotHaveBean(ThreadModelEndpoint.class)
+				.hasBean("applicationTaskExecutor");
+		});
+	}
+
+	@Test
+	void endpointNeedsActuatorAndExposure() {
+		this.servlet.run((context) -> assertThat(context).hasSingleBean(ThreadModelEndpoint.class));
+		this.servlet.withClassLoader(new FilteredClassLoader(Endpoint.class))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(ThreadModelEndpoint.class));
+		new WebApplicationContextRunner().withConfiguration(STARTER)
+			.run((context) -> assertThat(context).doesNotHaveBean(ThreadModelEndpoint.class));
+	}
+
+	@Test
+	void metricsNeedMicrometer() {
+		this.servlet.run((context) -> {
+			assertThat(context).hasSingleBean(ThreadModelMetrics.class);
+			assertThat(context.getBean(MeterRegistry.class).get("threadmodel.requests.queued").gauge().value())
+				.isZero();
+		});
+		this.servlet.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(ThreadModelMetrics.class));
+	}
+
+	@Test
+	void acceptBacklogIsCappedByTheOperatingSystem() {
+		this.servlet.withPropertyValues("app.threads.connections.accept-backlog=1000000").run((context) -> {
+			ConnectionIntake intake = context.getBean(ConnectionIntake.class);
+			assertThat(intake.somaxconn()).as("Linux reports net.core.somaxconn").isGreaterThanOrEqualTo(128);
+			assertThat(intake.acceptBacklog()).isEqualTo(intake.somaxconn());
+		});
+	}
+
+	private static ThreadModelExecutor requestExecutor(ApplicationContext context) {
+		return context.getBean(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME, ThreadModelExecutor.class);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableAsync
+	static class AsyncConfiguration {
+
+		@Bean
+		AsyncService asyncService() {
+			return new AsyncService();
+		}
+
+	}
+
+	static class AsyncService {
+
+		@Async
+		CompletableFuture<String> threadName() {
+			return CompletableFuture.completedFuture(Thread.currentThread().getName());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserExecutorConfiguration {
+
+		@Bean(destroyMethod = "shutdown")
+		ExecutorService userExecutor() {
+			return Executors.newSingleThreadExecutor();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserRequestExecutorConfiguration {
+
+		@Bean(name = ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME, defaultCandidate = false)
+		ThreadModelExecutor threadModelRequestExecutor() {
+			return new ThreadModelExecutor("mine-", new ExecutorSettings(ThreadModel.VIRTUAL, null, 7));
+		}
+
+	}
+
+}
