@@ -14,6 +14,7 @@ import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.ConnectionIntake;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
@@ -68,9 +69,7 @@ public class ThreadModelEndpoint {
 	/**
 	 * Creates the endpoint.
 	 * @param selection the models chosen at startup
-	 * @param requests the request executor
-	 * @param tasks the application task executor, or {@code null} when it is not the
-	 * starter's
+	 * @param executors the request executor and the application task executor
 	 * @param switcher switches the model
 	 * @param intake the connection settings
 	 * @param startupTimeline the startup steps
@@ -78,12 +77,12 @@ public class ThreadModelEndpoint {
 	 * @param pinning the pinning detection, or {@code null} when it is off
 	 * @param auto {@code app.threads.model=auto}, or {@code null} without it
 	 */
-	public ThreadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutor requests, ThreadModelExecutor tasks,
+	public ThreadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutors executors,
 			ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
 			ServerKind serverKind, @Nullable VirtualThreadPinning pinning, @Nullable AutoThreadModel auto) {
 		this.selection = selection;
-		this.requests = requests;
-		this.tasks = tasks;
+		this.requests = executors.requests();
+		this.tasks = executors.tasks();
 		this.switcher = switcher;
 		this.intake = intake;
 		this.startupTimeline = startupTimeline;

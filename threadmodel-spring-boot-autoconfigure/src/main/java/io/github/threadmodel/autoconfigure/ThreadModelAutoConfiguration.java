@@ -7,8 +7,10 @@ import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.ConnectionIntake;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
+import io.github.threadmodel.servers.ThreadModelServers;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -104,13 +106,25 @@ public final class ThreadModelAutoConfiguration {
 				properties.overloadProtection());
 	}
 
+	/**
+	 * The one object that holds the executors, for everything else that needs them.
+	 */
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnWebApplication
-	ThreadModelSwitcher threadModelSwitcher(
-			@Qualifier(REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests, ThreadModelProperties properties,
-			BeanFactory beanFactory) {
-		return new ThreadModelSwitcher(requests, followingTaskExecutor(properties, beanFactory),
+	ThreadModelExecutors threadModelExecutors(@Qualifier(REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
+			ThreadModelProperties properties, BeanFactory beanFactory) {
+		String tasks = TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME;
+		ThreadModelExecutor taskExecutor = (beanFactory.containsBean(tasks)
+				&& beanFactory.getBean(tasks) instanceof ThreadModelExecutor executor) ? executor : null;
+		return new ThreadModelExecutors(requests, taskExecutor, properties.getTasks().getModel() == null);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnWebApplication
+	ThreadModelSwitcher threadModelSwitcher(ThreadModelExecutors executors, ThreadModelProperties properties) {
+		return new ThreadModelSwitcher(executors.requests(), executors.followingTasks(),
 				properties.getSwitching().isEnabled());
 	}
 
@@ -122,12 +136,22 @@ public final class ThreadModelAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnWebApplication
 	@ConditionalOnProperty(name = MODEL_PROPERTY, havingValue = "auto")
-	AutoThreadModel autoThreadModel(ThreadModelSwitcher switcher,
-			@Qualifier(REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests, ThreadModelProperties properties,
-			BeanFactory beanFactory) {
+	AutoThreadModel autoThreadModel(ThreadModelSwitcher switcher, ThreadModelExecutors executors,
+			ThreadModelProperties properties) {
 		ThreadModelProperties.Auto auto = properties.getAuto();
-		return new AutoThreadModel(switcher, requests, followingTaskExecutor(properties, beanFactory),
-				auto.thresholds(), auto.getWindow(), Clock.systemUTC());
+		return new AutoThreadModel(switcher, executors.requests(), executors.followingTasks(), auto.thresholds(),
+				auto.getWindow(), Clock.systemUTC());
+	}
+
+	/**
+	 * What each server's adapter is made of; the starter of each Boot line applies them.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnWebApplication
+	ThreadModelServers threadModelServers(ThreadModelExecutors executors, ConnectionIntake intake,
+			Environment environment) {
+		return new ThreadModelServers(executors.requests(), intake, environment);
 	}
 
 	/**
@@ -140,26 +164,6 @@ public final class ThreadModelAutoConfiguration {
 	@ConditionalOnMissingBean(Executor.class)
 	ThreadModelExecutor applicationTaskExecutor(ThreadModelProperties properties, ThreadModelSelection selection) {
 		return new ThreadModelExecutor("task-", properties.executorSettings(selection.taskModel()));
-	}
-
-	/**
-	 * The application task executor when it is the starter's.
-	 * @param beanFactory the bean factory
-	 * @return the task executor, or {@code null} when the application has its own
-	 */
-	static ThreadModelExecutor taskExecutor(BeanFactory beanFactory) {
-		String name = TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME;
-		return (beanFactory.containsBean(name) && beanFactory.getBean(name) instanceof ThreadModelExecutor executor)
-				? executor : null;
-	}
-
-	/**
-	 * The application task executor when it is the starter's and follows the server's
-	 * model, that is unless {@code app.threads.tasks.model} sets its own.
-	 */
-	private static ThreadModelExecutor followingTaskExecutor(ThreadModelProperties properties,
-			BeanFactory beanFactory) {
-		return (properties.getTasks().getModel() == null) ? taskExecutor(beanFactory) : null;
 	}
 
 }

@@ -6,20 +6,18 @@ import io.github.threadmodel.actuate.ThreadModelEndpoint;
 import io.github.threadmodel.actuate.ThreadModelEndpointRuntimeHints;
 import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.ConnectionIntake;
-import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ImportRuntimeHints;
 
@@ -35,12 +33,11 @@ public final class ThreadModelEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ThreadModelEndpoint threadModelEndpoint(ThreadModelSelection selection,
-			@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
+	ThreadModelEndpoint threadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutors executors,
 			ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
-			ServerKind serverKind, ApplicationContext context, ObjectProvider<VirtualThreadPinning> pinning, ObjectProvider<AutoThreadModel> auto) {
-		return new ThreadModelEndpoint(selection, requests, ThreadModelAutoConfiguration.taskExecutor(context),
-				switcher, intake, startupTimeline, serverKind, pinning.getIfAvailable(), auto.getIfAvailable());
+			ServerKind serverKind, ObjectProvider<VirtualThreadPinning> pinning, ObjectProvider<AutoThreadModel> auto) {
+		return new ThreadModelEndpoint(selection, executors, switcher, intake, startupTimeline, serverKind,
+				pinning.getIfAvailable(), auto.getIfAvailable());
 	}
 
 }

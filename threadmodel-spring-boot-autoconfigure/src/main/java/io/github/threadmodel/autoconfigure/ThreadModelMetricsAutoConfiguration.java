@@ -2,15 +2,13 @@ package io.github.threadmodel.autoconfigure;
 
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.actuate.ThreadModelMetrics;
-import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.micrometer.core.instrument.MeterRegistry;
 
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -29,11 +27,8 @@ public final class ThreadModelMetricsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ThreadModelMetrics threadModelMetrics(
-			@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
-			ServerKind serverKind, ApplicationContext context) {
-		return new ThreadModelMetrics(requests, ThreadModelAutoConfiguration.taskExecutor(context),
-				serverKind::name);
+	ThreadModelMetrics threadModelMetrics(ThreadModelExecutors executors, ServerKind serverKind) {
+		return new ThreadModelMetrics(executors.requests(), executors.tasks(), serverKind::name);
 	}
 
 }

@@ -1,9 +1,8 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.servers.ThreadModelWebFluxConfigurer;
 
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -22,9 +21,8 @@ import org.springframework.web.reactive.config.WebFluxConfigurer;
 public final class ThreadModelWebFluxAutoConfiguration {
 
 	@Bean
-	ThreadModelWebFluxConfigurer threadModelWebFluxConfigurer(
-			@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor executor) {
-		return new ThreadModelWebFluxConfigurer(executor);
+	ThreadModelWebFluxConfigurer threadModelWebFluxConfigurer(ThreadModelExecutors executors) {
+		return new ThreadModelWebFluxConfigurer(executors.requests());
 	}
 
 }

@@ -1,0 +1,155 @@
+package io.github.threadmodel.actuate;
+
+import java.util.Iterator;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.threadmodel.testapp.Rest;
+import io.github.threadmodel.testapp.TestServers;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.HttpStatus;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The endpoint's JSON, pinned: the same field names, in the same order, with the same
+ * kinds of value, on both Boot lines (Boot 3.5 writes it with Jackson 2, Boot 4 with
+ * Jackson 3). Values that change from run to run stand as their kind.
+ */
+@SpringBootTest(classes = TestServers.TomcatApp.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "app.threads.model=auto", "app.threads.auto.window=100ms",
+				"management.endpoint.threadmodel.access=unrestricted",
+				"management.endpoints.web.exposure.include=threadmodel" })
+class ThreadModelEndpointJsonTests {
+
+	private static final String GOLDEN = """
+			model: string
+			modelSource: string
+			server: string
+			requests: object
+			requests.model: string
+			requests.running: number
+			requests.queued: number
+			requests.peakQueued: number
+			requests.submitted: number
+			requests.completed: number
+			requests.rejected: number
+			requests.averageWaitMs: number
+			requests.maxWaitMs: number
+			requests.poolSize: number
+			requests.maxPoolSize: number
+			requests.maxConcurrency: null
+			requests.peakRunning: number
+			requests.rejectedTimedOut: number
+			tasks: object
+			tasks.model: string
+			tasks.running: number
+			tasks.queued: number
+			tasks.peakQueued: number
+			tasks.submitted: number
+			tasks.completed: number
+			tasks.rejected: number
+			tasks.averageWaitMs: number
+			tasks.maxWaitMs: number
+			tasks.poolSize: number
+			tasks.maxPoolSize: number
+			tasks.maxConcurrency: null
+			tasks.peakRunning: number
+			tasks.rejectedTimedOut: number
+			netty: null
+			virtualThreadScheduler: object
+			virtualThreadScheduler.parallelism: number
+			virtualThreadScheduler.poolSize: number
+			virtualThreadScheduler.mounted: number
+			virtualThreadScheduler.queued: number
+			connections: object
+			connections.acceptBacklog: number
+			connections.somaxconn: number
+			startup: object
+			startup.contextRefreshedMs: number
+			startup.webServerStartedMs: number
+			startup.applicationReadyMs: number
+			runtime: object
+			runtime.javaVersion: string
+			runtime.javaVendor: string
+			runtime.processors: number
+			runtime.flavour: object
+			runtime.flavour.name: string
+			runtime.flavour.cds: boolean
+			runtime.flavour.aotCache: boolean
+			runtime.flavour.springAot: boolean
+			runtime.flavour.nativeImage: boolean
+			switchingEnabled: boolean
+			switches: array
+			switches[0]: object
+			switches[0].at: string
+			switches[0].from: string
+			switches[0].to: string
+			switches[0].requestedBy: string
+			switches[0].handedOver: number
+			pinning: object
+			pinning.recording: boolean
+			pinning.thresholdMs: number
+			pinning.count: number
+			pinning.totalTimeMs: number
+			pinning.sites: array
+			pinning.untrackedCount: number
+			auto: object
+			auto.active: boolean
+			auto.pausedBy: string
+			auto.choice: string
+			auto.reason: string
+			auto.figures: object
+			auto.figures.model: string
+			auto.figures.windowMs: number
+			auto.figures.completed: number
+			auto.figures.queued: number
+			auto.figures.poolExhausted: boolean
+			auto.figures.threadWaitMs: number
+			auto.figures.cpuShare: number
+			auto.figures.schedulingDelayMs: number
+			auto.figures.longestSchedulingDelayMs: number
+			auto.decisions: array
+			""";
+
+	@LocalServerPort
+	private int port;
+
+	@Test
+	void readAfterASwitchHasTheSameShapeOnEveryBootLine() throws Exception {
+		Rest rest = new Rest(this.port);
+		assertThat(rest.postForEntity("/actuator/threadmodel", Map.of("model", "platform"), String.class)
+			.getStatusCode()).isEqualTo(HttpStatus.OK);
+		ObjectMapper mapper = new ObjectMapper();
+		// auto's figures come with its first window
+		JsonNode body = await().until(() -> mapper.readTree(rest.getForObject("/actuator/threadmodel", String.class)),
+				(read) -> read.at("/auto/figures").isObject());
+		assertThat(shape(body, "")).isEqualTo(GOLDEN);
+	}
+
+	/**
+	 * One line per field, in the order written: its path and its kind of value.
+	 */
+	private static String shape(JsonNode node, String path) {
+		if (node.isObject()) {
+			StringBuilder lines = new StringBuilder(path.isEmpty() ? "" : path + ": object\n");
+			for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext();) {
+				Map.Entry<String, JsonNode> field = fields.next();
+				lines.append(shape(field.getValue(), path.isEmpty() ? field.getKey() : path + "." + field.getKey()));
+			}
+			return lines.toString();
+		}
+		if (node.isArray()) {
+			return path + ": array\n" + (node.isEmpty() ? "" : shape(node.get(0), path + "[0]"));
+		}
+		return path + ": " + (node.isNull() ? "null" : node.isNumber() ? "number" : node.isBoolean() ? "boolean" : "string")
+				+ "\n";
+	}
+
+}
