@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.aot.AotDetector;
-import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 
@@ -19,12 +18,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code app.threads.model} (and, for the *IT classes, the profiles of the real MariaDB and Redis). The greeting
  * and the simulated back ends are shortened ({@link TestRanges}); metrics export is on, as in the application,
  * for /actuator/prometheus.
+ * <p>
+ * Metrics export is turned on by property rather than annotation, so that the class compiles on both Boot lines:
+ * Boot 3.5's test support switches export off unless {@code spring.test.observability.auto-configure} is true
+ * ({@code @AutoConfigureObservability} no longer exists in Boot 4), Boot 4's does so only when
+ * spring-boot-micrometer-metrics-test is on the class path, unless {@code spring.test.metrics.export} is true
+ * ({@code @AutoConfigureMetrics}). Each line ignores the other's property.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "sample.greetings.delay=200ms", TestRanges.DATABASE_MIN, TestRanges.DATABASE_MAX,
 				TestRanges.INVENTORY_MIN, TestRanges.INVENTORY_MAX, TestRanges.RECOMMENDATIONS_MIN,
-				TestRanges.RECOMMENDATIONS_MAX, TestRanges.PRICES_MIN, TestRanges.PRICES_MAX })
-@AutoConfigureObservability(tracing = false)
+				TestRanges.RECOMMENDATIONS_MAX, TestRanges.PRICES_MIN, TestRanges.PRICES_MAX,
+				"spring.test.observability.auto-configure=true", "spring.test.metrics.export=true" })
 public abstract class EndpointsTestSupport extends HttpTestSupport {
 
 	private static final Pattern GREETING = Pattern.compile("(Hello|Hi|Olá|Oi|Hallo) (.+)!");

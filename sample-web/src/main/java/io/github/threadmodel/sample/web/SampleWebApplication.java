@@ -9,7 +9,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Import;
 
 /**
- * Spring MVC sample for the thread-model starter. The embedded server (Tomcat, Jetty or Undertow) is the one
+ * Spring MVC sample for the thread-model starter. The embedded server (Tomcat or Jetty; Undertow on Boot 3.5) is the one
  * the Maven profile put on the class path; the thread model is {@code app.threads.model=platform|virtual}. The
  * settings and the Redis client options are sample-support's, shared with sample-reactive.
  */
