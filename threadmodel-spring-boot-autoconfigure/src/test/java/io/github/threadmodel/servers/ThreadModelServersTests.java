@@ -1,0 +1,40 @@
+package io.github.threadmodel.servers;
+
+import java.util.concurrent.Executor;
+
+import io.github.threadmodel.executor.ConnectionIntake;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.mock.env.MockEnvironment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ThreadModelServersTests {
+
+	private final Executor executor = Runnable::run;
+
+	private final MockEnvironment environment = new MockEnvironment();
+
+	private final ThreadModelServers servers = new ThreadModelServers(this.executor, new ConnectionIntake(8192, 4096),
+			this.environment);
+
+	@Test
+	void backlogIsTheStartersCappedByTheOperatingSystem() {
+		assertThat(this.servers.acceptBacklogUnlessSet("server.tomcat.accept-count")).isEqualTo(4096);
+	}
+
+	@Test
+	void backlogIsLeftToTheServerWhenTheUserSetItsProperty() {
+		this.environment.setProperty("server.undertow.options.socket.backlog", "50");
+		assertThat(this.servers.acceptBacklogUnlessSet("server.undertow.options.socket.BACKLOG",
+				"server.undertow.options.socket.backlog"))
+			.isNull();
+	}
+
+	@Test
+	void adaptersRunRequestsOnTheRequestExecutor() {
+		assertThat(this.servers.requests()).isSameAs(this.executor);
+		assertThat(this.servers.jetty().threadPool().getVirtualThreadsExecutor()).isSameAs(this.executor);
+	}
+
+}
