@@ -92,18 +92,26 @@ public final class ThreadModelAutoConfiguration {
 		return new ThreadModelSelection(model, source, (taskModel != null) ? taskModel : model);
 	}
 
+	/**
+	 * Every {@code app.threads.*} value checked, once, before anything is made from it.
+	 */
 	@Bean
 	@ConditionalOnMissingBean
-	ConnectionIntake threadModelConnectionIntake(ThreadModelProperties properties) {
-		return ConnectionIntake.of(properties.getConnections().getAcceptBacklog());
+	ThreadModelSettings threadModelSettings(ThreadModelProperties properties) {
+		return new ThreadModelSettings(properties);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ConnectionIntake threadModelConnectionIntake(ThreadModelSettings settings) {
+		return ConnectionIntake.of(settings.acceptBacklog());
 	}
 
 	@Bean(name = REQUEST_EXECUTOR_BEAN_NAME, defaultCandidate = false)
 	@ConditionalOnMissingBean(name = REQUEST_EXECUTOR_BEAN_NAME)
 	@ConditionalOnWebApplication
-	ThreadModelExecutor threadModelRequestExecutor(ThreadModelProperties properties, ThreadModelSelection selection) {
-		return new ThreadModelExecutor("request-", properties.executorSettings(selection.model()),
-				properties.overloadProtection());
+	ThreadModelExecutor threadModelRequestExecutor(ThreadModelSettings settings, ThreadModelSelection selection) {
+		return new ThreadModelExecutor("request-", settings.executor(selection.model()), settings.overload());
 	}
 
 	/**
@@ -137,10 +145,9 @@ public final class ThreadModelAutoConfiguration {
 	@ConditionalOnWebApplication
 	@ConditionalOnProperty(name = MODEL_PROPERTY, havingValue = "auto")
 	AutoThreadModel autoThreadModel(ThreadModelSwitcher switcher, ThreadModelExecutors executors,
-			ThreadModelProperties properties) {
-		ThreadModelProperties.Auto auto = properties.getAuto();
-		return new AutoThreadModel(switcher, executors.requests(), executors.followingTasks(), auto.thresholds(),
-				auto.getWindow(), Clock.systemUTC());
+			ThreadModelSettings settings, ThreadModelProperties properties) {
+		return new AutoThreadModel(switcher, executors.requests(), executors.followingTasks(),
+				settings.autoThresholds(), properties.getAuto().getWindow(), Clock.systemUTC());
 	}
 
 	/**
@@ -162,8 +169,8 @@ public final class ThreadModelAutoConfiguration {
 	@Bean(name = { TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME,
 			AsyncAnnotationBeanPostProcessor.DEFAULT_TASK_EXECUTOR_BEAN_NAME })
 	@ConditionalOnMissingBean(Executor.class)
-	ThreadModelExecutor applicationTaskExecutor(ThreadModelProperties properties, ThreadModelSelection selection) {
-		return new ThreadModelExecutor("task-", properties.executorSettings(selection.taskModel()));
+	ThreadModelExecutor applicationTaskExecutor(ThreadModelSettings settings, ThreadModelSelection selection) {
+		return new ThreadModelExecutor("task-", settings.executor(selection.taskModel()));
 	}
 
 }

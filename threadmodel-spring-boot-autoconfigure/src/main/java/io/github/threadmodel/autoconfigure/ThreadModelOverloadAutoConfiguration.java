@@ -42,9 +42,9 @@ public final class ThreadModelOverloadAutoConfiguration {
 		 */
 		@Bean
 		@ConditionalOnMissingBean(value = OverloadFilter.class, parameterizedContainer = FilterRegistrationBean.class)
-		FilterRegistrationBean<OverloadFilter> threadModelOverloadFilter(ThreadModelProperties properties) {
+		FilterRegistrationBean<OverloadFilter> threadModelOverloadFilter(ThreadModelSettings settings) {
 			FilterRegistrationBean<OverloadFilter> registration = new FilterRegistrationBean<>(
-					new OverloadFilter(properties.getOverload().getRetryAfter()));
+					new OverloadFilter(settings.retryAfter()));
 			registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 			registration.setDispatcherTypes(EnumSet.of(DispatcherType.REQUEST));
 			return registration;
@@ -59,8 +59,8 @@ public final class ThreadModelOverloadAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		OverloadWebExceptionHandler threadModelOverloadWebExceptionHandler(ThreadModelProperties properties) {
-			return new OverloadWebExceptionHandler(properties.getOverload().getRetryAfter());
+		OverloadWebExceptionHandler threadModelOverloadWebExceptionHandler(ThreadModelSettings settings) {
+			return new OverloadWebExceptionHandler(settings.retryAfter());
 		}
 
 	}

@@ -1,6 +1,5 @@
 package io.github.threadmodel.autoconfigure;
 
-
 import io.github.threadmodel.pinning.VirtualThreadPinning;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -25,10 +24,14 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties(ThreadModelProperties.class)
 public final class ThreadModelPinningAutoConfiguration {
 
+	/**
+	 * Checks the values itself, so that it stands alone when the rest of the starter is
+	 * excluded.
+	 */
 	@Bean
 	@ConditionalOnMissingBean
 	VirtualThreadPinning virtualThreadPinning(ThreadModelProperties properties) {
-		return new VirtualThreadPinning(properties.getPinning().getThreshold());
+		return new VirtualThreadPinning(new ThreadModelSettings(properties).pinningThreshold());
 	}
 
 }

@@ -2,22 +2,17 @@ package io.github.threadmodel.autoconfigure;
 
 import java.time.Duration;
 
-import io.github.threadmodel.auto.AutoThreadModelPolicy;
-import io.github.threadmodel.executor.ExecutorSettings;
-import io.github.threadmodel.executor.OverloadProtection;
 import io.github.threadmodel.executor.ThreadModel;
 
-import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Configuration of the thread model of the embedded web server and the application task
- * executor.
+ * executor. Values are checked, and turned into the core's objects, by
+ * {@link ThreadModelSettings}.
  */
 @ConfigurationProperties("app.threads")
-public class ThreadModelProperties implements InitializingBean {
-
-	private static final int DEFAULT_MIN_THREADS = 10;
+public class ThreadModelProperties {
 
 	/**
 	 * Thread model of the web server's request handling: 'platform', 'virtual', or 'auto'
@@ -78,79 +73,9 @@ public class ThreadModelProperties implements InitializingBean {
 		return this.overload;
 	}
 
-	/**
-	 * How the request executor answers overload.
-	 * @return the overload protection
-	 */
-	public OverloadProtection overloadProtection() {
-		return new OverloadProtection(this.virtual.queueTimeout);
-	}
 
 	public Auto getAuto() {
 		return this.auto;
-	}
-
-	/**
-	 * The settings of an executor of the given model.
-	 * @param model the thread model
-	 * @return the executor settings
-	 */
-	public ExecutorSettings executorSettings(ThreadModel model) {
-		Platform platform = this.platform;
-		int minThreads = (platform.minThreads != null) ? platform.minThreads
-				: Math.min(DEFAULT_MIN_THREADS, platform.maxThreads);
-		return new ExecutorSettings(model, new ExecutorSettings.PlatformPool(platform.maxThreads, minThreads,
-				platform.queueCapacity, platform.keepAlive), this.virtual.maxConcurrency);
-	}
-
-	/**
-	 * Rejects values no executor can run with, naming the property and what it accepts.
-	 */
-	@Override
-	public void afterPropertiesSet() {
-		Platform platform = this.platform;
-		atLeast("app.threads.platform.max-threads", platform.maxThreads, 1);
-		if (platform.minThreads != null && (platform.minThreads < 0 || platform.minThreads > platform.maxThreads)) {
-			throw new InvalidThreadModelPropertyException("app.threads.platform.min-threads", platform.minThreads,
-					"a whole number from 0 to app.threads.platform.max-threads (" + platform.maxThreads + ")");
-		}
-		if (platform.queueCapacity != null) {
-			atLeast("app.threads.platform.queue-capacity", platform.queueCapacity, 0);
-		}
-		if (platform.keepAlive == null || platform.keepAlive.isNegative()) {
-			throw new InvalidThreadModelPropertyException("app.threads.platform.keep-alive", platform.keepAlive,
-					"a duration of zero or more, for example 60s");
-		}
-		if (this.virtual.maxConcurrency != null) {
-			atLeast("app.threads.virtual.max-concurrency", this.virtual.maxConcurrency, 1);
-		}
-		if (this.virtual.queueTimeout != null && this.virtual.queueTimeout.isNegative()) {
-			throw new InvalidThreadModelPropertyException("app.threads.virtual.queue-timeout", this.virtual.queueTimeout,
-					"a duration of zero or more, for example 200ms, or no value to wait without limit");
-		}
-		if (this.overload.retryAfter == null || this.overload.retryAfter.isNegative()) {
-			throw new InvalidThreadModelPropertyException("app.threads.overload.retry-after", this.overload.retryAfter,
-					"a duration of zero or more, for example 1s");
-		}
-		atLeast("app.threads.connections.accept-backlog", this.connections.acceptBacklog, 1);
-		if (this.pinning.threshold == null || this.pinning.threshold.isNegative()) {
-			throw new InvalidThreadModelPropertyException("app.threads.pinning.threshold", this.pinning.threshold,
-					"a duration of zero or more, for example 20ms");
-		}
-		this.auto.validate(this.model == ThreadModelChoice.AUTO, this.switching.enabled);
-	}
-
-	private static void positive(String property, Duration value) {
-		if (value == null || value.isNegative() || value.isZero()) {
-			throw new InvalidThreadModelPropertyException(property, value, "a duration above zero, for example 1s");
-		}
-	}
-
-	private static void atLeast(String property, int value, int minimum) {
-		if (value < minimum) {
-			throw new InvalidThreadModelPropertyException(property, value,
-					"a whole number of " + minimum + " or more");
-		}
 	}
 
 	/**
@@ -472,43 +397,6 @@ public class ThreadModelProperties implements InitializingBean {
 
 		public void setSevereSchedulingDelay(Duration severeSchedulingDelay) {
 			this.severeSchedulingDelay = severeSchedulingDelay;
-		}
-
-		/**
-		 * The thresholds of the decision.
-		 * @return the thresholds
-		 */
-		public AutoThreadModelPolicy.Thresholds thresholds() {
-			return new AutoThreadModelPolicy.Thresholds(this.threadWait, this.cpuBusyShare, this.schedulingDelay,
-					this.severeSchedulingDelay, this.agreeingWindows, this.minDwell);
-		}
-
-		private void validate(boolean auto, boolean switchingEnabled) {
-			positive("app.threads.auto.window", this.window);
-			if (this.window.toMillis() < 10) {
-				throw new InvalidThreadModelPropertyException("app.threads.auto.window", this.window,
-						"a duration of 10ms or more, for example 1s");
-			}
-			atLeast("app.threads.auto.agreeing-windows", this.agreeingWindows, 1);
-			if (this.minDwell == null || this.minDwell.isNegative()) {
-				throw new InvalidThreadModelPropertyException("app.threads.auto.min-dwell", this.minDwell,
-						"a duration of zero or more, for example 15s");
-			}
-			positive("app.threads.auto.thread-wait", this.threadWait);
-			if (!(this.cpuBusyShare > 0 && this.cpuBusyShare <= 1)) {
-				throw new InvalidThreadModelPropertyException("app.threads.auto.cpu-busy-share", this.cpuBusyShare,
-						"a number above 0 and at most 1, for example 0.5");
-			}
-			positive("app.threads.auto.scheduling-delay", this.schedulingDelay);
-			if (this.severeSchedulingDelay == null || this.severeSchedulingDelay.compareTo(this.schedulingDelay) < 0) {
-				throw new InvalidThreadModelPropertyException("app.threads.auto.severe-scheduling-delay",
-						this.severeSchedulingDelay, "a duration of at least app.threads.auto.scheduling-delay (%dms), "
-							.formatted(this.schedulingDelay.toMillis()) + "for example 500ms");
-			}
-			if (auto && !switchingEnabled) {
-				throw new InvalidThreadModelPropertyException("app.threads.switching.enabled", false,
-						"true when app.threads.model is auto, which switches the model while the application runs");
-			}
 		}
 
 	}

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
@@ -80,7 +81,7 @@ class AutoThreadModelConfigurationTests {
 			.run((context) -> {
 				ThreadModelProperties.Auto auto = context.getBean(ThreadModelProperties.class).getAuto();
 				assertThat(auto.getWindow()).isEqualTo(Duration.ofMillis(250));
-				assertThat(auto.thresholds()).satisfies((thresholds) -> {
+				assertThat(context.getBean(ThreadModelSettings.class).autoThresholds()).satisfies((thresholds) -> {
 					assertThat(thresholds.schedulingDelay()).isEqualTo(Duration.ofMillis(50));
 					assertThat(thresholds.severeSchedulingDelay()).isEqualTo(Duration.ofMillis(500));
 					assertThat(thresholds.threadWait()).isEqualTo(Duration.ofMillis(10));
@@ -115,7 +116,7 @@ class AutoThreadModelConfigurationTests {
 
 	@ParameterizedTest(name = "{0}={1}")
 	@CsvSource(delimiter = '|', textBlock = """
-			app.threads.auto.window           | 0s    | 0ms   | a duration above zero
+			app.threads.auto.window           | 0s    | 0ms   | a duration of 10ms or more
 			app.threads.auto.window           | 5ms   | 5ms   | a duration of 10ms or more
 			app.threads.auto.agreeing-windows | 0     | 0     | a whole number of 1 or more
 			app.threads.auto.min-dwell        | -1s   | -1000ms | a duration of zero or more
@@ -131,10 +132,13 @@ class AutoThreadModelConfigurationTests {
 		this.servlet.withPropertyValues("app.threads.model=auto", property + "=" + value).run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context.getStartupFailure()).rootCause()
-				.isInstanceOf(InvalidThreadModelPropertyException.class)
-				.hasMessageStartingWith("Invalid value '%s' for property '%s': allowed is %s", shown, property, allowed)
-				.satisfies((ex) -> assertThat(((InvalidThreadModelPropertyException) ex).getProperty())
-					.isEqualTo(property));
+				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
+				.satisfies((ex) -> {
+					InvalidConfigurationPropertyValueException invalid = (InvalidConfigurationPropertyValueException) ex;
+					assertThat(invalid.getName()).isEqualTo(property);
+					assertThat(String.valueOf(invalid.getValue())).isEqualTo(shown);
+					assertThat(invalid.getReason()).startsWith("Allowed: " + allowed);
+				});
 		});
 	}
 

@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThatException;
 
 /**
  * A wrong {@code app.threads.*} value stops a real application at startup, and the
- * failure analysis printed names the property, the value and what is allowed.
+ * failure analysis printed names the property, the value, where it came from and what is
+ * allowed.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class InvalidPropertiesStartupTests {
@@ -31,30 +32,31 @@ class InvalidPropertiesStartupTests {
 				Arguments.of("app.threads.tasks.model=green",
 						new String[] { "Property: app.threads.tasks.model", "Value: \"green\"", "VIRTUAL" }),
 				Arguments.of("app.threads.platform.max-threads=0",
-						new String[] { "'app.threads.platform.max-threads' has the invalid value '0'",
-								"Set 'app.threads.platform.max-threads' to a whole number of 1 or more" }),
+						new String[] { "Invalid value '0' for configuration property 'app.threads.platform.max-threads'",
+								"Allowed: a whole number of 1 or more." }),
 				Arguments.of("app.threads.virtual.max-concurrency=-5",
-						new String[] { "'app.threads.virtual.max-concurrency' has the invalid value '-5'",
+						new String[] { "Invalid value '-5' for configuration property 'app.threads.virtual.max-concurrency'",
 								"a whole number of 1 or more" }),
 				Arguments.of("app.threads.platform.min-threads=300",
-						new String[] { "'app.threads.platform.min-threads' has the invalid value '300'",
+						new String[] { "Invalid value '300' for configuration property 'app.threads.platform.min-threads'",
 								"a whole number from 0 to app.threads.platform.max-threads (200)" }),
 				Arguments.of("app.threads.platform.queue-capacity=-1",
-						new String[] { "'app.threads.platform.queue-capacity' has the invalid value '-1'",
+						new String[] { "Invalid value '-1' for configuration property 'app.threads.platform.queue-capacity'",
 								"a whole number of 0 or more" }),
 				Arguments.of("app.threads.platform.keep-alive=-1s",
-						new String[] { "'app.threads.platform.keep-alive' has the invalid value '-1000ms'",
+						new String[] { "Invalid value '-1s' for configuration property 'app.threads.platform.keep-alive'",
 								"a duration of zero or more" }),
 				Arguments.of("app.threads.virtual.queue-timeout=-1s",
-						new String[] { "'app.threads.virtual.queue-timeout' has the invalid value '-1000ms'",
+						new String[] { "Invalid value '-1s' for configuration property 'app.threads.virtual.queue-timeout'",
 								"a duration of zero or more, for example 200ms" }),
 				Arguments.of("app.threads.overload.retry-after=-2s",
-						new String[] { "'app.threads.overload.retry-after' has the invalid value '-2000ms'",
+						new String[] { "Invalid value '-2s' for configuration property 'app.threads.overload.retry-after'",
 								"a duration of zero or more, for example 1s" }),
 				Arguments.of("app.threads.connections.accept-backlog=0",
-						new String[] { "'app.threads.connections.accept-backlog' has the invalid value '0'" }),
+						new String[] { "Invalid value '0' for configuration property 'app.threads.connections.accept-backlog'",
+								"from property source \"commandLineArgs\"", "Allowed: a whole number of 1 or more." }),
 				Arguments.of("app.threads.pinning.threshold=-20ms",
-						new String[] { "'app.threads.pinning.threshold' has the invalid value '-20ms'",
+						new String[] { "Invalid value '-20ms' for configuration property 'app.threads.pinning.threshold'",
 								"a duration of zero or more, for example 20ms" }));
 	}
 

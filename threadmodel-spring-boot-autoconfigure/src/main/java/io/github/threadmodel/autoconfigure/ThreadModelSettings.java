@@ -1,0 +1,161 @@
+package io.github.threadmodel.autoconfigure;
+
+import java.time.Duration;
+
+import io.github.threadmodel.auto.AutoThreadModelPolicy;
+import io.github.threadmodel.executor.ExecutorSettings;
+import io.github.threadmodel.executor.OverloadProtection;
+import io.github.threadmodel.executor.ThreadModel;
+
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+
+/**
+ * The {@code app.threads.*} values, checked once, and turned into what the core's objects
+ * take. A value no executor can run with stops startup with Spring Boot's
+ * {@link InvalidConfigurationPropertyValueException}, whose failure analysis names the
+ * property, the value, where the value came from and what is allowed.
+ */
+final class ThreadModelSettings {
+
+	private static final int DEFAULT_MIN_THREADS = 10;
+
+	private final ThreadModelProperties properties;
+
+	ThreadModelSettings(ThreadModelProperties properties) {
+		this.properties = properties;
+		checkPlatform(properties.getPlatform());
+		checkVirtual(properties.getVirtual());
+		checkDuration("app.threads.overload.retry-after", properties.getOverload().getRetryAfter(), Duration.ZERO,
+				"a duration of zero or more, for example 1s");
+		checkAtLeast("app.threads.connections.accept-backlog", properties.getConnections().getAcceptBacklog(), 1);
+		checkDuration("app.threads.pinning.threshold", properties.getPinning().getThreshold(), Duration.ZERO,
+				"a duration of zero or more, for example 20ms");
+		checkAuto(properties.getAuto());
+		if (properties.getModel() == ThreadModelChoice.AUTO && !properties.getSwitching().isEnabled()) {
+			throw invalid("app.threads.switching.enabled", false,
+					"true when app.threads.model is auto, which switches the model while the application runs");
+		}
+	}
+
+	/**
+	 * The settings of an executor of the given model.
+	 * @param model the thread model
+	 * @return the executor settings
+	 */
+	ExecutorSettings executor(ThreadModel model) {
+		ThreadModelProperties.Platform platform = this.properties.getPlatform();
+		int minThreads = (platform.getMinThreads() != null) ? platform.getMinThreads()
+				: Math.min(DEFAULT_MIN_THREADS, platform.getMaxThreads());
+		return new ExecutorSettings(model, new ExecutorSettings.PlatformPool(platform.getMaxThreads(), minThreads,
+				platform.getQueueCapacity(), platform.getKeepAlive()), this.properties.getVirtual().getMaxConcurrency());
+	}
+
+	/**
+	 * How the request executor answers overload.
+	 * @return the overload protection
+	 */
+	OverloadProtection overload() {
+		return new OverloadProtection(this.properties.getVirtual().getQueueTimeout());
+	}
+
+	/**
+	 * The {@code Retry-After} of a refused request.
+	 * @return the duration
+	 */
+	Duration retryAfter() {
+		return this.properties.getOverload().getRetryAfter();
+	}
+
+	/**
+	 * The accept backlog the servers get, before the operating system's cap.
+	 * @return the backlog
+	 */
+	int acceptBacklog() {
+		return this.properties.getConnections().getAcceptBacklog();
+	}
+
+	/**
+	 * The shortest virtual-thread pinning that is recorded.
+	 * @return the threshold
+	 */
+	Duration pinningThreshold() {
+		return this.properties.getPinning().getThreshold();
+	}
+
+	/**
+	 * The thresholds of {@code auto}'s decisions.
+	 * @return the thresholds
+	 */
+	AutoThreadModelPolicy.Thresholds autoThresholds() {
+		ThreadModelProperties.Auto auto = this.properties.getAuto();
+		return new AutoThreadModelPolicy.Thresholds(auto.getThreadWait(), auto.getCpuBusyShare(),
+				auto.getSchedulingDelay(), auto.getSevereSchedulingDelay(), auto.getAgreeingWindows(),
+				auto.getMinDwell());
+	}
+
+	private static void checkPlatform(ThreadModelProperties.Platform platform) {
+		checkAtLeast("app.threads.platform.max-threads", platform.getMaxThreads(), 1);
+		Integer minThreads = platform.getMinThreads();
+		if (minThreads != null && (minThreads < 0 || minThreads > platform.getMaxThreads())) {
+			throw invalid("app.threads.platform.min-threads", minThreads,
+					"a whole number from 0 to app.threads.platform.max-threads (" + platform.getMaxThreads() + ")");
+		}
+		if (platform.getQueueCapacity() != null) {
+			checkAtLeast("app.threads.platform.queue-capacity", platform.getQueueCapacity(), 0);
+		}
+		checkDuration("app.threads.platform.keep-alive", platform.getKeepAlive(), Duration.ZERO,
+				"a duration of zero or more, for example 60s");
+	}
+
+	private static void checkVirtual(ThreadModelProperties.Virtual virtual) {
+		if (virtual.getMaxConcurrency() != null) {
+			checkAtLeast("app.threads.virtual.max-concurrency", virtual.getMaxConcurrency(), 1);
+		}
+		if (virtual.getQueueTimeout() != null) {
+			checkDuration("app.threads.virtual.queue-timeout", virtual.getQueueTimeout(), Duration.ZERO,
+					"a duration of zero or more, for example 200ms, or no value to wait without limit");
+		}
+	}
+
+	private static void checkAuto(ThreadModelProperties.Auto auto) {
+		checkDuration("app.threads.auto.window", auto.getWindow(), Duration.ofMillis(10),
+				"a duration of 10ms or more, for example 1s");
+		checkAtLeast("app.threads.auto.agreeing-windows", auto.getAgreeingWindows(), 1);
+		checkDuration("app.threads.auto.min-dwell", auto.getMinDwell(), Duration.ZERO,
+				"a duration of zero or more, for example 15s");
+		checkDuration("app.threads.auto.thread-wait", auto.getThreadWait(), Duration.ofNanos(1),
+				"a duration above zero, for example 10ms");
+		if (!(auto.getCpuBusyShare() > 0 && auto.getCpuBusyShare() <= 1)) {
+			throw invalid("app.threads.auto.cpu-busy-share", auto.getCpuBusyShare(),
+					"a number above 0 and at most 1, for example 0.5");
+		}
+		checkDuration("app.threads.auto.scheduling-delay", auto.getSchedulingDelay(), Duration.ofNanos(1),
+				"a duration above zero, for example 20ms");
+		checkDuration("app.threads.auto.severe-scheduling-delay", auto.getSevereSchedulingDelay(),
+				auto.getSchedulingDelay(), "a duration of at least app.threads.auto.scheduling-delay (%dms), "
+					.formatted(auto.getSchedulingDelay().toMillis()) + "for example 500ms");
+	}
+
+	private static void checkAtLeast(String property, int value, int minimum) {
+		if (value < minimum) {
+			throw invalid(property, value, "a whole number of " + minimum + " or more");
+		}
+	}
+
+	private static void checkDuration(String property, Duration value, Duration minimum, String allowed) {
+		if (value == null || value.compareTo(minimum) < 0) {
+			throw invalid(property, value, allowed);
+		}
+	}
+
+	/**
+	 * The failure analysis shows the value as the property source has it; the exception's
+	 * own message shows durations as a property would spell them, not as ISO-8601
+	 * ({@code PT-1S}).
+	 */
+	private static InvalidConfigurationPropertyValueException invalid(String property, Object value, String allowed) {
+		Object shown = (value instanceof Duration duration) ? duration.toMillis() + "ms" : value;
+		return new InvalidConfigurationPropertyValueException(property, shown, "Allowed: " + allowed + ".");
+	}
+
+}
