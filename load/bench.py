@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
-"""Benchmark runner: app x server x model x flavour, each started as a process, loaded with k6.
+"""Benchmark runner: app x server x Boot line x model x flavour, each started as a process, loaded with k6.
 
     load/bench.py --preset quick                     # < 10 min on 2 cores: tomcat both models + reactive
-    load/bench.py --preset full                      # every configuration, full steps and 7-min ramp
-    load/bench.py --apps web --servers jetty,undertow --models virtual --scripts steps --steps 100,300
+    load/bench.py --preset full                      # every server (Undertow on Boot 3.5), full steps and 7-min ramp
+    load/bench.py --preset quick --boots 4,3         # the same configurations on Spring Boot 4 and 3.5
+    load/bench.py --apps web --servers jetty,undertow --boots 3 --models virtual --scripts steps --steps 100,300
     load/bench.py --preset quick --mem-mb 1024       # JVM MaxRAM cap, plus a cgroup limit if allowed
     load/bench.py --list                             # print the matrix and exit
+
+Boot lines (--boots, default 4): 4 runs the samples built on Spring Boot 4 (target/*.jar), 3 the ones built
+with -Pboot3 on Spring Boot 3.5 (target/boot3/*.jar); Undertow exists only on 3. A configuration's name
+carries its line only when it is not 4 (web-tomcat-jvm-virtual, web-tomcat-boot3-jvm-virtual).
 
 For each configuration: builds the jar if missing (./mvnw ... -P<server>), starts it on a free
 127.0.0.1 port, reads startup time and flavour from /actuator/threadmodel, runs the chosen k6
@@ -44,6 +49,11 @@ import report  # noqa: E402
 
 DEFAULT_JDK = "/usr/lib/jvm/temurin-25-jdk-amd64"
 SERVERS_BY_APP = {"web": ["tomcat", "jetty", "undertow"], "reactive": ["netty"]}
+# The Spring Boot lines the samples build on: "4" (the default build) and "3" (-Pboot3, Spring Boot 3.5).
+BOOTS = ["4", "3"]
+DEFAULT_BOOT = "4"
+SERVERS_BY_BOOT = {"4": {"tomcat", "jetty", "netty"}, "3": {"tomcat", "jetty", "undertow", "netty"}}
+BOOT_ALIASES = {"4": "4", "boot4": "4", "3": "3", "3.5": "3", "boot3": "3"}
 MODELS = ["platform", "virtual"]
 # app.threads.model=auto: asked for by name (--models auto, or a configuration name), never part of the defaults.
 AUTO = "auto"
@@ -57,16 +67,23 @@ AUTO_SOURCE = "app.threads.model=auto"
 FLAVOURS = flavours.FLAVOURS
 
 
-def jar_path(app: str, server: str) -> Path:
-    if app == "web":
-        return ROOT / "sample-web" / "target" / f"sample-web-{server}.jar"
-    return ROOT / "sample-reactive" / "target" / "sample-reactive.jar"
+def jar_path(app: str, server: str, boot: str = DEFAULT_BOOT) -> Path:
+    """Boot 4: <sample>/target/<jar>; Boot 3.5 (-Pboot3 builds under target/boot3): <sample>/target/boot3/<jar>."""
+    target = ROOT / f"sample-{app}" / "target"
+    if boot != DEFAULT_BOOT:
+        target = target / f"boot{boot}"
+    return target / (f"sample-web-{server}.jar" if app == "web" else "sample-reactive.jar")
 
 
-def build_command(app: str, server: str) -> list[str]:
-    if app == "web":
-        return ["./mvnw", "-q", "-pl", "sample-web", "-am", "package", "-DskipTests", f"-P{server}"]
-    return ["./mvnw", "-q", "-pl", "sample-reactive", "-am", "package", "-DskipTests"]
+def build_command(app: str, server: str, boot: str = DEFAULT_BOOT) -> list[str]:
+    """Boot 4: the sample and what it needs (-am). Boot 3.5: -Pboot3 with sample-support in the same reactor (its
+    jar is line-specific); the Boot 3.5 starter comes from the local repository (./mvnw install once)."""
+    module = f"sample-{app}"
+    server_profile = [f"-P{server}"] if app == "web" else []
+    if boot == DEFAULT_BOOT:
+        return ["./mvnw", "-q", "-pl", module, "-am", "package", "-DskipTests", *server_profile]
+    return ["./mvnw", "-q", f"-Pboot{boot}", "-pl", f"sample-support,{module}", "package", "-DskipTests",
+            *server_profile]
 
 
 @dataclass
@@ -75,14 +92,26 @@ class Config:
     server: str
     model: str
     flavour: str
+    boot: str = DEFAULT_BOOT
 
     @property
     def name(self) -> str:
-        return f"{self.app}-{self.server}-{self.flavour}-{self.model}"
+        line = "" if self.boot == DEFAULT_BOOT else f"-boot{self.boot}"
+        return f"{self.app}-{self.server}{line}-{self.flavour}-{self.model}"
 
 
-def matrix(apps, servers, models, flavour_names) -> list[Config]:
-    """Every valid combination, in a stable order (app, server, flavour, model)."""
+def lines_for(server: str, boots, fallback: bool = False) -> list[str]:
+    """The selected lines that have `server`; with fallback, a server none of them has (Undertow when only
+    Boot 4 is selected) runs on the lines that have it."""
+    lines = [b for b in boots if server in SERVERS_BY_BOOT[b]]
+    if not lines and fallback:
+        lines = [b for b in BOOTS if server in SERVERS_BY_BOOT[b]]
+    return lines
+
+
+def matrix(apps, servers, models, flavour_names, boots=(DEFAULT_BOOT,), fallback: bool = False) -> list[Config]:
+    """Every valid combination, in a stable order (app, server, flavour, model, Boot line): the same
+    configuration on each line side by side, run one after the other."""
     out = []
     for app in apps:
         for server in SERVERS_BY_APP[app]:
@@ -90,19 +119,29 @@ def matrix(apps, servers, models, flavour_names) -> list[Config]:
                 continue
             for flavour in flavour_names:
                 for model in models:
-                    out.append(Config(app, server, model, flavour))
+                    for boot in lines_for(server, boots, fallback):
+                        out.append(Config(app, server, model, flavour, boot))
     return out
+
+
+def every_config() -> dict:
+    """Every configuration that exists, by name (all lines, models with auto, flavours)."""
+    return {c.name: c for c in matrix(list(SERVERS_BY_APP), sum(SERVERS_BY_APP.values(), []), MODELS + [AUTO],
+                                      list(FLAVOURS), BOOTS)}
 
 
 PRESETS = {
     # About 6-8 minutes on 2 cores, jars already built.
+    # With --boots 4,3 each of them on both lines (twice as long).
     "quick": dict(apps=["web", "reactive"], servers=["tomcat", "netty"], models=MODELS, flavours=["jvm"],
                   configs=["web-tomcat-jvm-platform", "web-tomcat-jvm-virtual", "reactive-netty-jvm-platform"],
-                  scripts=["steps", "ramp"], steps=[100, 300, 900, 2700], stage_scale=0.05),
-    # Every configuration, the published 7-minute ramp: about 75 minutes.
+                  boots=["4"], scripts=["steps", "ramp"], steps=[100, 300, 900, 2700], stage_scale=0.05),
+    # Every server, the published 7-minute ramp: Tomcat, Jetty and Netty on Boot 4 and Undertow on Boot 3.5
+    # (the only line that has it), about 75 minutes; with --boots 4,3 every server on both lines (14
+    # configurations, about 2 hours).
     "full": dict(apps=["web", "reactive"], servers=["tomcat", "jetty", "undertow", "netty"], models=MODELS,
-                 flavours=["jvm"], configs=None, scripts=["steps", "ramp"], steps=[100, 300, 900, 2700],
-                 stage_scale=1.0),
+                 flavours=["jvm"], configs=None, boots=["4"], boot_fallback=True, scripts=["steps", "ramp"],
+                 steps=[100, 300, 900, 2700], stage_scale=1.0),
 }
 
 
@@ -308,7 +347,7 @@ class App:
                     self.cap += f" (no cgroup: {why})"
 
     def command(self) -> list[str]:
-        jar = jar_path(self.cfg.app, self.cfg.server)
+        jar = jar_path(self.cfg.app, self.cfg.server, self.cfg.boot)
         app_args = [f"--server.port={self.port}", "--server.address=127.0.0.1",
                     f"--app.threads.model={self.cfg.model}", *self.args.app_arg]
         if self.args.launch:
@@ -402,7 +441,8 @@ def run_k6(k6: str, script: str, base: str, env_extra: dict, outdir: Path, time_
 def bench_one(cfg: Config, args, k6: str, root: Path, cgroup_info) -> dict:
     outdir = root / cfg.name
     outdir.mkdir(parents=True, exist_ok=True)
-    run = {"config": cfg.name, "app": cfg.app, "server": cfg.server, "model": cfg.model, "flavour": cfg.flavour,
+    run = {"config": cfg.name, "app": cfg.app, "server": cfg.server, "boot": cfg.boot, "model": cfg.model,
+           "flavour": cfg.flavour,
            "reported": {}, "startup_s": None, "peak_cpu_pct": None, "peak_rss_mb": None, "steps": [], "ramp": None,
            "thresholds_ok": True, "error": None, "keep_alive": args.keep_alive, "steps_endpoint": args.steps_endpoint}
     app = None
@@ -506,10 +546,13 @@ def parse_args(argv=None):
     p.add_argument("--preset", choices=sorted(PRESETS), default="quick")
     csv_list = lambda s: [x.strip() for x in s.split(",") if x.strip()]  # noqa: E731
     p.add_argument("--apps", type=csv_list, help="web,reactive")
-    p.add_argument("--servers", type=csv_list, help="tomcat,jetty,undertow,netty")
+    p.add_argument("--servers", type=csv_list, help="tomcat,jetty,undertow,netty (undertow: Boot 3.5 only)")
+    p.add_argument("--boots", type=csv_list, help="Spring Boot lines: 4 (default), 3 (3.5, built with -Pboot3), "
+                   "or 4,3 to compare the same configurations on both")
     p.add_argument("--models", type=csv_list, help="platform,virtual (and auto: app.threads.model=auto)")
     p.add_argument("--flavours", type=csv_list, help=f"any of {','.join(FLAVOURS)}")
-    p.add_argument("--configs", type=csv_list, help="exact configuration names, e.g. web-tomcat-jvm-virtual")
+    p.add_argument("--configs", type=csv_list, help="exact configuration names, e.g. web-tomcat-jvm-virtual, "
+                   "web-undertow-boot3-jvm-virtual; with --boots, each of them on each of those lines")
     p.add_argument("--scripts", type=csv_list, help="steps,ramp")
     p.add_argument("--steps", type=lambda s: [int(x) for x in csv_list(s)], help="concurrency steps, e.g. 100,300")
     p.add_argument("--stage-scale", type=float, help="ramp time scale (1 = 7 minutes)")
@@ -534,6 +577,17 @@ def parse_args(argv=None):
     p.add_argument("--list", action="store_true", help="print the selected configurations and exit")
     a = p.parse_args(argv)
     pre = PRESETS[a.preset]
+    a.boots_given = a.boots is not None
+    if a.boots_given:
+        unknown = [b for b in a.boots if b.lower() not in BOOT_ALIASES]
+        if unknown or not a.boots:
+            p.error(f"unknown Boot line {', '.join(unknown) or '(none)'} (known: 4, 3 = Spring Boot 3.5)")
+        a.boots = list(dict.fromkeys(BOOT_ALIASES[b.lower()] for b in a.boots))
+    else:
+        a.boots = list(pre.get("boots", [DEFAULT_BOOT]))
+    # The preset's fallback (full: Undertow on Boot 3.5) holds while neither the lines nor the servers are chosen.
+    servers_given = a.servers is not None
+    a.boot_fallback = bool(pre.get("boot_fallback")) and not a.boots_given and not servers_given
     # An explicit axis on the command line replaces the preset's shortlist of configurations; the flavour
     # stays jvm unless --flavours names others (each flavour multiplies the matrix).
     explicit_axis = any(getattr(a, k) is not None for k in ("apps", "servers", "models", "flavours"))
@@ -546,6 +600,20 @@ def parse_args(argv=None):
     for app in a.apps:
         if app not in SERVERS_BY_APP:
             p.error(f"unknown app {app}")
+    known_servers = sum(SERVERS_BY_APP.values(), [])
+    for s in a.servers:
+        if s not in known_servers:
+            p.error(f"unknown server {s} (known: {', '.join(known_servers)})")
+        if not any(s in SERVERS_BY_APP[app] for app in a.apps) and not servers_given:
+            continue
+        if not lines_for(s, a.boots, a.boot_fallback):
+            have = [b for b in BOOTS if s in SERVERS_BY_BOOT[b]]
+            why = (f"{s} runs only on Spring Boot {' and '.join(_line_label(b) for b in have)} (Boot 4 has no "
+                   f"Undertow): it needs --boots {','.join(have)} (or --boots 4,{','.join(have)}); selected: --boots "
+                   f"{','.join(a.boots)}")
+            if servers_given:
+                p.error(why)
+            print(f"note: {why}; left out", file=sys.stderr)
     for f in a.flavours:
         if f not in FLAVOURS:
             p.error(f"unknown flavour {f} (known: {', '.join(FLAVOURS)})")
@@ -555,15 +623,29 @@ def parse_args(argv=None):
     return a
 
 
+def _line_label(boot: str) -> str:
+    return "3.5" if boot == "3" else boot
+
+
 def select(a) -> list[Config]:
-    cfgs = matrix(a.apps, a.servers, a.models, a.flavours)
+    boots = getattr(a, "boots", [DEFAULT_BOOT])
+    cfgs = matrix(a.apps, a.servers, a.models, a.flavours, boots, getattr(a, "boot_fallback", False))
     if a.configs:
-        known = {c.name: c for c in matrix(list(SERVERS_BY_APP), sum(SERVERS_BY_APP.values(), []), MODELS + [AUTO],
-                                           list(FLAVOURS))}
+        known = every_config()
         unknown = [n for n in a.configs if n not in known]
         if unknown:
-            raise SystemExit(f"unknown configuration(s): {', '.join(unknown)}")
+            hints = [f"{n}: Undertow exists only on Spring Boot 3.5, try {n.replace('-undertow-', '-undertow-boot3-', 1)}"
+                     for n in unknown if "-undertow-" in n and "-boot" not in n]
+            raise SystemExit(f"unknown configuration(s): {', '.join(unknown)}" + "".join(f"\n  {h}" for h in hints))
         cfgs = [known[n] for n in a.configs]
+        if getattr(a, "boots_given", False):
+            # --boots with named configurations: each of them on each selected line that has its server.
+            cfgs = [Config(c.app, c.server, c.model, c.flavour, b) for c in cfgs for b in boots
+                    if c.server in SERVERS_BY_BOOT[b]]
+            cfgs = list({c.name: c for c in cfgs}.values())
+            if not cfgs:
+                raise SystemExit(f"none of {', '.join(a.configs)} exists on --boots {','.join(boots)} "
+                                 "(Undertow needs --boots 3)")
     return cfgs
 
 
@@ -573,7 +655,7 @@ def ensure_jars(cfgs, a):
         env["JAVA_HOME"] = DEFAULT_JDK
     done = set()
     for c in cfgs:
-        key = (c.app, c.server)
+        key = (c.app, c.server, c.boot)
         jar = jar_path(*key)
         if key in done or (jar.exists() and not a.rebuild):
             continue
@@ -604,7 +686,8 @@ def main(argv=None) -> int:
     meta = {"timestamp": stamp, "command": " ".join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])]),
             **machine_info(k6), "load_before": os.getloadavg(),
             "note": "The load generator shares the cores with the app; other builds may run too, so expect noise.",
-            "cgroup": cgroup_info[2], "selection": a.selection, "configs": [c.name for c in cfgs],
+            "cgroup": cgroup_info[2], "selection": a.selection, "boots": sorted({c.boot for c in cfgs}, reverse=True),
+            "configs": [c.name for c in cfgs],
             "somaxconn": _read("/proc/sys/net/core/somaxconn")}
     log(f"{len(cfgs)} configuration(s) -> {root}")
     signal.signal(signal.SIGTERM, _stop_live_apps)

@@ -39,7 +39,9 @@ K6=${K6:-$(bash load/install-k6.sh)} || { log "FAIL: could not install k6"; exit
 log "k6: $K6 ($("$K6" version | head -1))"
 
 for jar in "$WEB_JAR" "$REACTIVE_JAR"; do
-  [ -f "$jar" ] || { log "FAIL: $jar is missing (build the samples first, e.g. ./mvnw -B -ntp package -DskipTests)"; exit 1; }
+  build="./mvnw -B -ntp package -DskipTests"
+  case "$jar" in */target/boot3/*) build="./mvnw -B -ntp -Pboot3 -pl sample-support,sample-web,sample-reactive package -DskipTests" ;; esac
+  [ -f "$jar" ] || { log "FAIL: $jar is missing (build the samples first, e.g. $build)"; exit 1; }
 done
 
 rm -rf "$OUT" && mkdir -p "$OUT"

@@ -153,7 +153,9 @@ def command(name: str, jar: Path, java: str | None = None, jvm_args: list[str] |
             raise RuntimeError(f"{exe} is missing: build it with ./mvnw -Pnative (needs GraalVM, see docs/flavours.md)")
         return [str(exe)]
     if not jar.exists():
-        raise RuntimeError(f"{jar} is missing (build the samples first: ./mvnw -B package -DskipTests)")
+        build = ("./mvnw -B -Pboot3 -pl sample-support,sample-web,sample-reactive package -DskipTests"
+                 if jar.parent.name == "boot3" else "./mvnw -B package -DskipTests")
+        raise RuntimeError(f"{jar} is missing (build the samples first: {build})")
     aot = ["-Dspring.aot.enabled=true"] if flavour.spring_aot else []
     if not flavour.archive:
         return [java, *jvm_args, *aot, "-jar", str(jar)]
@@ -275,14 +277,25 @@ def check_one(label: str, cmd: list[str], expected: str, out: Path, timeout: flo
 # starter's RuntimeHints (the file native-image reads): the endpoint's body types.
 NATIVE_HINTS = ["io.github.threadmodel.actuate.ThreadModelDescriptor",
                 "io.github.threadmodel.actuate.ThreadModelEndpoint$SwitchRefused",
-                "io.github.threadmodel.actuate.RuntimeFlavour"]
+                "io.github.threadmodel.flavour.RuntimeFlavour"]
+
+
+def reflected_types(directory: Path) -> tuple[Path, set]:
+    """The types a native image may reflect on, from Spring Framework 7's reachability-metadata.json (Boot 4:
+    {"reflection": [{"type": ...}]}) or Spring Framework 6's reflect-config.json (Boot 3.5: [{"name": ...}])."""
+    unified = directory / "reachability-metadata.json"
+    if unified.exists():
+        entries = json.loads(unified.read_text()).get("reflection", [])
+        return unified, {entry["type"] for entry in entries if isinstance(entry.get("type"), str)}
+    legacy = directory / "reflect-config.json"
+    return legacy, {entry.get("name") for entry in json.loads(legacy.read_text())}
 
 
 def check_hints(module: str, artifact: str) -> str | None:
-    config = (ROOT / module / "target" / "spring-aot" / "main" / "resources" / "META-INF" / "native-image"
-              / "io.github.threadmodel" / artifact / "reflect-config.json")
+    directory = (ROOT / module / "target" / "spring-aot" / "main" / "resources" / "META-INF" / "native-image"
+                 / "io.github.threadmodel" / artifact)
     try:
-        names = {entry.get("name") for entry in json.loads(config.read_text())}
+        config, names = reflected_types(directory)
     except (OSError, ValueError) as e:
         return f"{module}: no native reflection config from process-aot ({e})"
     missing = [n for n in NATIVE_HINTS if n not in names]

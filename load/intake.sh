@@ -3,17 +3,30 @@
 # against each sample, once with the starter in virtual mode and once with plain Spring Boot virtual
 # threads (spring.threads.virtual.enabled=true, the starter's auto-configurations excluded).
 #
-#   load/intake.sh                        # N=2700, all four servers
+#   load/intake.sh                        # N=2700, Tomcat, Jetty, Netty on Spring Boot 4 (target/*.jar)
+#   BOOT=3 load/intake.sh                 # all four servers on Spring Boot 3.5 (target/boot3/*.jar, -Pboot3)
 #   N=300 APPS="sample-web-tomcat" load/intake.sh
 #
 # Uses oha (https://crates.io/crates/oha), the tool of the published runs this answers, so the figures
 # compare with theirs; it is installed with `cargo install oha --locked` when missing. Each
 # configuration gets one warm-up run of the same size, then the measured one. Loopback only.
-# Env: N (2700), APPS (sample-web-tomcat sample-web-jetty sample-web-undertow sample-reactive),
-#      VARIANTS (starter plain), PORT (18437), OUT (target/intake-<time>), JAVA_HOME.
+# Env: N (2700), BOOT (4, or 3 for the Boot 3.5 jars), APPS (sample-web-tomcat sample-web-jetty sample-reactive,
+#      plus sample-web-undertow with BOOT=3: Undertow exists only on Boot 3.5), VARIANTS (starter plain),
+#      PORT (18437), OUT (target/intake-<time>), JAVA_HOME.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 N=${N:-2700}
+BOOT=${BOOT:-4}
+case "$BOOT" in
+  4) JARDIR=target; BUILD="./mvnw -B -pl sample-web -am package -DskipTests -P<server> (docs/benchmarks.md)"
+     DEFAULT_APPS="sample-web-tomcat sample-web-jetty sample-reactive" ;;
+  3) JARDIR=target/boot3; BUILD="./mvnw -B -Pboot3 -pl sample-support,sample-web package -DskipTests -P<server> (docs/benchmarks.md)"
+     DEFAULT_APPS="sample-web-tomcat sample-web-jetty sample-web-undertow sample-reactive" ;;
+  *) echo "BOOT=$BOOT: 4 or 3 (Spring Boot 3.5)" >&2; exit 1 ;;
+esac
+case " ${APPS:-$DEFAULT_APPS} " in
+  *" sample-web-undertow "*) [ "$BOOT" = 3 ] || { echo "sample-web-undertow: Undertow exists only on Spring Boot 3.5: run with BOOT=3" >&2; exit 1; } ;;
+esac
 PORT=${PORT:-18437}
 OUT=${OUT:-target/intake-$(date +%Y%m%d-%H%M%S)}
 JAVA=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
@@ -25,10 +38,10 @@ fi
 STARTER=io.github.threadmodel.autoconfigure
 EXCLUDE=$STARTER.ThreadModelAutoConfiguration,$STARTER.ThreadModelWebServerAutoConfiguration,$STARTER.ThreadModelEndpointAutoConfiguration,$STARTER.ThreadModelMetricsAutoConfiguration,$STARTER.ThreadModelPinningAutoConfiguration
 mkdir -p "$OUT"
-echo "N=$N, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), somaxconn $(cat /proc/sys/net/core/somaxconn)" | tee "$OUT/machine.txt"
-for app in ${APPS:-sample-web-tomcat sample-web-jetty sample-web-undertow sample-reactive}; do
-  jar=$(ls sample-*/target/"$app".jar 2>/dev/null | head -1)
-  [ -n "$jar" ] || { echo "no $app.jar: build it first (docs/benchmarks.md)" >&2; exit 1; }
+echo "N=$N, Spring Boot line $BOOT ($JARDIR), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), somaxconn $(cat /proc/sys/net/core/somaxconn)" | tee "$OUT/machine.txt"
+for app in ${APPS:-$DEFAULT_APPS}; do
+  jar=$(ls sample-*/"$JARDIR"/"$app".jar 2>/dev/null | head -1)
+  [ -n "$jar" ] || { echo "no $JARDIR/$app.jar: build it first: $BUILD" >&2; exit 1; }
   for variant in ${VARIANTS:-starter plain}; do
     if [ "$variant" = starter ]; then args=(--app.threads.model=virtual)
     else args=(--spring.threads.virtual.enabled=true --spring.autoconfigure.exclude=$EXCLUDE); fi

@@ -4,11 +4,15 @@ self-contained HTML report with inline SVG charts (no scripts or files fetched f
 Pure functions over plain dicts, so they can be unit-tested without k6 or a JVM (load/tests/).
 
 A *run* (one configuration) is a dict:
-    {"config": "web-tomcat-jvm-platform", "app": "web", "server": "tomcat", "model": "platform",
+    {"config": "web-tomcat-jvm-platform", "app": "web", "server": "tomcat", "boot": "4", "model": "platform",
      "flavour": "jvm", "reported": {"model": ..., "server": ..., "flavour": ...},
      "startup_s": 1.8, "peak_cpu_pct": 103.8, "peak_rss_mb": 281.1, "mem_cap": "...",
      "steps": [step rows as written by steps.js], "ramp": ramp row or None,
      "thresholds_ok": True, "error": None}
+
+"boot" is the Spring Boot line the sample was built on: "4" or "3" (Spring Boot 3.5, -Pboot3); the reports
+show it as 4 / 3.5 in a `boot` column. Runs written before the line was recorded show it empty (or 3.5 when
+the configuration's name says boot3).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import Iterable
 STEP_FIELDS = ["requests", "concurrency", "success_pct", "total_s", "slowest_s", "fastest_s",
                "average_s", "p95_s", "requests_per_s"]
 
-CSV_COLUMNS = ["config", "app", "server", "model", "flavour", "reported_model", "reported_server",
+CSV_COLUMNS = ["config", "app", "server", "boot", "model", "flavour", "reported_model", "reported_server",
                "reported_flavour", "startup_s", "peak_cpu_pct", "peak_rss_mb", "k6_peak_cpu_pct", "accept_backlog",
                "mem_cap", "script",
                "endpoint", "keep_alive", *STEP_FIELDS, "median_s", "p90_s", "thresholds_ok", "error"]
@@ -100,6 +104,16 @@ def parse_threadmodel(doc: dict) -> dict:
     }
 
 
+def boot_label(run: dict) -> str | None:
+    """The Spring Boot line of a run as the reports show it: "4", "3.5", or None when not recorded."""
+    boot = run.get("boot")
+    if boot is None and "-boot3-" in str(run.get("config", "")):
+        boot = "3"
+    if boot is None:
+        return None
+    return "3.5" if str(boot) == "3" else str(boot)
+
+
 def _num(v):
     if v is None:
         return None
@@ -141,7 +155,8 @@ def csv_rows(runs: Iterable[dict]) -> list[dict]:
     for run in runs:
         rep = run.get("reported") or {}
         base = {
-            "config": run["config"], "app": run["app"], "server": run["server"], "model": run["model"],
+            "config": run["config"], "app": run["app"], "server": run["server"], "boot": boot_label(run),
+            "model": run["model"],
             "flavour": run["flavour"], "reported_model": rep.get("model"), "reported_server": rep.get("server"),
             "reported_flavour": rep.get("flavour"), "startup_s": run.get("startup_s"),
             "peak_cpu_pct": run.get("peak_cpu_pct"), "peak_rss_mb": run.get("peak_rss_mb"),
@@ -199,6 +214,10 @@ def _avg_cell(step) -> str:
     return cell
 
 
+def _boot_cell(run) -> str:
+    return boot_label(run) or "—"
+
+
 def fmt(v, digits=2, dash="—"):
     if v is None:
         return dash
@@ -219,21 +238,21 @@ def markdown(runs: list[dict], meta: dict | None = None) -> str:
         ka = step_runs[0].get("keep_alive")
         lines += [f"### Concurrency steps (`{step_runs[0].get('steps_endpoint', '')}`, keep-alive "
                   f"{'on' if ka else 'off'}; times in seconds)", "",
-                  "| config | requests | concurrency | success % | total s | slowest s | fastest s | avg s | p95 s | req/s |",
-                  "|---|---|---|---|---|---|---|---|---|---|"]
+                  "| config | boot | requests | concurrency | success % | total s | slowest s | fastest s | avg s | p95 s | req/s |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|"]
         for r in step_runs:
             for s in r["steps"]:
-                lines.append(f"| {r['config']} | {s['requests']} | {s['concurrency']} | {fmt(s['success_pct'], 1)} | "
+                lines.append(f"| {r['config']} | {_boot_cell(r)} | {s['requests']} | {s['concurrency']} | {fmt(s['success_pct'], 1)} | "
                              f"{fmt(s['total_s'])} | {fmt(s['slowest_s'])} | {fmt(s['fastest_s'])} | "
                              f"{fmt(s['average_s'])} | {fmt(s['p95_s'])} | {fmt(s['requests_per_s'], 1)} |")
         lines.append("")
         concs = sorted({s["concurrency"] for r in step_runs for s in r["steps"]})
         lines += ["### Average response time per concurrency step (s)", "",
-                  "| config | " + " | ".join(str(c) for c in concs) + " |",
-                  "|---|" + "---|" * len(concs)]
+                  "| config | boot | " + " | ".join(str(c) for c in concs) + " |",
+                  "|---|---|" + "---|" * len(concs)]
         for r in step_runs:
             by = {s["concurrency"]: s for s in r["steps"]}
-            lines.append(f"| {r['config']} | " + " | ".join(_avg_cell(by.get(c)) for c in concs) + " |")
+            lines.append(f"| {r['config']} | {_boot_cell(r)} | " + " | ".join(_avg_cell(by.get(c)) for c in concs) + " |")
         lines.append("")
         if any((s.get("success_pct") or 0) < 100 for r in step_runs for s in r["steps"]):
             lines += ["A step marked with its success % lost requests (errors or the step window); the charts "
@@ -243,22 +262,22 @@ def markdown(runs: list[dict], meta: dict | None = None) -> str:
         r0 = ramp_runs[0]["ramp"]
         lines += [f"### Ramp (`{r0.get('endpoint', '')}`, peak {r0.get('peak_vus')} VUs, stage scale "
                   f"{r0.get('stage_scale')})", "",
-                  "| config | requests | req/s | avg ms | med ms | p90 ms | p95 ms | max s | errors % | thresholds |",
-                  "|---|---|---|---|---|---|---|---|---|---|"]
+                  "| config | boot | requests | req/s | avg ms | med ms | p90 ms | p95 ms | max s | errors % | thresholds |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|"]
         for r in ramp_runs:
             m = r["ramp"]
-            lines.append(f"| {r['config']} | {m['requests']} | {fmt(m['requests_per_s'])} | {fmt(m['average_ms'], 1)} | "
+            lines.append(f"| {r['config']} | {_boot_cell(r)} | {m['requests']} | {fmt(m['requests_per_s'])} | {fmt(m['average_ms'], 1)} | "
                          f"{fmt(m['median_ms'], 1)} | {fmt(m['p90_ms'], 1)} | {fmt(m['p95_ms'], 1)} | "
                          f"{fmt(m['max_s'])} | {fmt(m['error_pct'], 2)} | "
                          f"{'ok' if not m['thresholds_failed'] else 'FAILED: ' + ', '.join(m['thresholds_failed'])} |")
         lines.append("")
     lines += ["### Startup and resources (peak over the load phases, sampled from /proc)", "",
-              "| config | startup s | max CPU % | max memory MB | k6 max CPU % | accept backlog | memory cap | "
+              "| config | boot | startup s | max CPU % | max memory MB | k6 max CPU % | accept backlog | memory cap | "
               "reported model/server/flavour |",
-              "|---|---|---|---|---|---|---|---|"]
+              "|---|---|---|---|---|---|---|---|---|"]
     for r in runs:
         rep = r.get("reported") or {}
-        lines.append(f"| {r['config']} | {fmt(r.get('startup_s'), 3)} | {fmt(r.get('peak_cpu_pct'), 1)} | "
+        lines.append(f"| {r['config']} | {_boot_cell(r)} | {fmt(r.get('startup_s'), 3)} | {fmt(r.get('peak_cpu_pct'), 1)} | "
                      f"{fmt(r.get('peak_rss_mb'), 1)} | {fmt(r.get('k6_peak_cpu_pct'), 1)} | "
                      f"{r.get('accept_backlog') if r.get('accept_backlog') is not None else '—'} | "
                      f"{r.get('mem_cap') or 'none'} | "

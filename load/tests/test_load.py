@@ -48,8 +48,12 @@ RAMP_DOC = {
 
 
 def run(config, model, steps=None, ramp=None, **kw):
-    app, server, flavour, _ = config.split("-")
-    return {"config": config, "app": app, "server": server, "model": model, "flavour": flavour,
+    """A run as bench.py writes it; boot=None leaves the line out (runs written before it was recorded)."""
+    parts = config.split("-")
+    app, server, flavour = parts[0], parts[1], parts[-2]
+    boot = kw.get("boot", parts[2][len("boot"):] if len(parts) == 5 else "4")
+    return {"config": config, "app": app, "server": server, **({} if boot is None else {"boot": boot}),
+            "model": model, "flavour": flavour,
             "reported": {"model": model, "server": server, "flavour": flavour},
             "startup_s": kw.get("startup_s", 1.778), "peak_cpu_pct": kw.get("cpu", 103.8),
             "peak_rss_mb": kw.get("rss", 281.1), "mem_cap": "none", "steps": steps or [], "ramp": ramp,
@@ -115,22 +119,140 @@ class K6Parsing(unittest.TestCase):
         self.assertEqual(report.flavour_name({"cds": True}), "unknown")
 
 
+def names_of(argv):
+    return [c.name for c in bench.select(bench.parse_args(argv))]
+
+
+def refused(test, argv):
+    """parse_args/select stop with a message; returns it."""
+    with test.assertRaises(SystemExit) as stop, contextlib.redirect_stderr(io.StringIO()) as err:
+        bench.select(bench.parse_args(argv))
+    return err.getvalue() + str(stop.exception.code)
+
+
 class Matrix(unittest.TestCase):
     def test_full_matrix_pairs_servers_with_their_app(self):
         names = [c.name for c in bench.matrix(["web", "reactive"], ["tomcat", "jetty", "undertow", "netty"],
-                                              bench.MODELS, ["jvm"])]
-        self.assertEqual(len(names), 8)
+                                              bench.MODELS, ["jvm"], ["4", "3"])]
+        self.assertEqual(len(names), 14)  # tomcat, jetty, netty on both lines, undertow on 3.5; x 2 models
         self.assertIn("reactive-netty-jvm-virtual", names)
         self.assertNotIn("web-netty-jvm-platform", names)
         self.assertNotIn("reactive-tomcat-jvm-platform", names)
+
+    def test_undertow_exists_only_on_boot3(self):
+        servers = ["tomcat", "jetty", "undertow", "netty"]
+        on4 = [c.name for c in bench.matrix(["web", "reactive"], servers, bench.MODELS, ["jvm"], ["4"])]
+        self.assertEqual(len(on4), 6)
+        self.assertFalse([n for n in on4 if "undertow" in n])
+        on3 = bench.matrix(["web"], ["undertow"], ["virtual"], ["jvm"], ["3"])
+        self.assertEqual([(c.name, c.boot) for c in on3], [("web-undertow-boot3-jvm-virtual", "3")])
+        self.assertNotIn("web-undertow-jvm-virtual", bench.every_config())
+        self.assertIn("web-undertow-boot3-jvm-virtual", bench.every_config())
+
+    def test_names_carry_the_line_only_when_it_is_not_4(self):
+        self.assertEqual(bench.Config("web", "tomcat", "virtual", "jvm").name, "web-tomcat-jvm-virtual")
+        self.assertEqual(bench.Config("web", "tomcat", "virtual", "jvm", "4").name, "web-tomcat-jvm-virtual")
+        self.assertEqual(bench.Config("web", "tomcat", "virtual", "jvm", "3").name, "web-tomcat-boot3-jvm-virtual")
+        self.assertEqual(bench.Config("reactive", "netty", "auto", "cds", "3").name, "reactive-netty-boot3-cds-auto")
+
+    def test_jar_paths_per_line(self):
+        root = bench.ROOT
+        self.assertEqual(bench.jar_path("web", "jetty"), root / "sample-web/target/sample-web-jetty.jar")
+        self.assertEqual(bench.jar_path("web", "jetty", "4"), root / "sample-web/target/sample-web-jetty.jar")
+        self.assertEqual(bench.jar_path("web", "undertow", "3"), root / "sample-web/target/boot3/sample-web-undertow.jar")
+        self.assertEqual(bench.jar_path("reactive", "netty"), root / "sample-reactive/target/sample-reactive.jar")
+        self.assertEqual(bench.jar_path("reactive", "netty", "3"),
+                         root / "sample-reactive/target/boot3/sample-reactive.jar")
+
+    def test_build_commands_per_line(self):
+        self.assertEqual(bench.build_command("web", "jetty"),
+                         ["./mvnw", "-q", "-pl", "sample-web", "-am", "package", "-DskipTests", "-Pjetty"])
+        self.assertEqual(bench.build_command("reactive", "netty", "4"),
+                         ["./mvnw", "-q", "-pl", "sample-reactive", "-am", "package", "-DskipTests"])
+        # Boot 3.5: -Pboot3, sample-support (line-specific) in the same reactor, the server's profile.
+        self.assertEqual(bench.build_command("web", "undertow", "3"),
+                         ["./mvnw", "-q", "-Pboot3", "-pl", "sample-support,sample-web", "package", "-DskipTests",
+                          "-Pundertow"])
+        self.assertEqual(bench.build_command("reactive", "netty", "3"),
+                         ["./mvnw", "-q", "-Pboot3", "-pl", "sample-support,sample-reactive", "package",
+                          "-DskipTests"])
+
+    def test_missing_jars_are_built_once_per_line(self):
+        a = bench.parse_args(["--apps", "web", "--servers", "tomcat", "--boots", "4,3"])
+        cfgs = bench.select(a)
+        self.assertEqual(len(cfgs), 4)  # 2 models x 2 lines, 2 jars
+        with tempfile.TemporaryDirectory() as tmp, \
+                mock.patch.object(bench, "jar_path", side_effect=lambda app, server, boot: Path(tmp) / f"{boot}.jar"), \
+                mock.patch.object(bench.subprocess, "run") as build, contextlib.redirect_stdout(io.StringIO()):
+            build.side_effect = lambda cmd, **kw: (Path(tmp) / ("3.jar" if "-Pboot3" in cmd else "4.jar")).write_bytes(b"")
+            bench.ensure_jars(cfgs, a)
+        self.assertEqual([c.args[0] for c in build.call_args_list],
+                         [bench.build_command("web", "tomcat", "4"), bench.build_command("web", "tomcat", "3")])
+
+    def test_the_app_starts_the_jar_of_its_line(self):
+        a = bench.parse_args(["--configs", "web-tomcat-boot3-jvm-virtual"])
+        app = bench.App.__new__(bench.App)
+        app.cfg, app.args, app.port = bench.select(a)[0], a, 1234
+        with mock.patch.object(bench.flavours, "command", side_effect=lambda f, jar, java, opts: ["java", "-jar", str(jar)]):
+            cmd = app.command()
+        self.assertEqual(cmd[2], str(bench.ROOT / "sample-web/target/boot3/sample-web-tomcat.jar"))
+
+    def test_boots_default_to_4_and_compare_both_lines(self):
+        self.assertEqual(bench.parse_args([]).boots, ["4"])
+        self.assertEqual(names_of(["--boots", "4,3"]),
+                         ["web-tomcat-jvm-platform", "web-tomcat-boot3-jvm-platform",
+                          "web-tomcat-jvm-virtual", "web-tomcat-boot3-jvm-virtual",
+                          "reactive-netty-jvm-platform", "reactive-netty-boot3-jvm-platform"])
+        self.assertEqual(names_of(["--boots", "3.5", "--apps", "reactive", "--models", "auto"]),
+                         ["reactive-netty-boot3-jvm-auto"])
+        self.assertIn("unknown Boot line 5", refused(self, ["--boots", "5"]))
+
+    def test_undertow_with_only_boot4_says_it_needs_boots_3(self):
+        for argv in (["--servers", "undertow"], ["--servers", "jetty,undertow", "--boots", "4"]):
+            self.assertIn("undertow runs only on Spring Boot 3.5", refused(self, argv))
+            self.assertIn("--boots 3", refused(self, argv))
+        self.assertEqual(names_of(["--servers", "undertow", "--boots", "3", "--models", "virtual"]),
+                         ["web-undertow-boot3-jvm-virtual"])
+        message = refused(self, ["--configs", "web-undertow-jvm-virtual"])
+        self.assertIn("try web-undertow-boot3-jvm-virtual", message)
+        # Undertow not asked for: left out of Boot 4 with a note
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            self.assertEqual(names_of(["--apps", "web", "--models", "virtual"]),
+                             ["web-tomcat-jvm-virtual", "web-jetty-jvm-virtual"])
+        self.assertIn("note: undertow runs only on Spring Boot 3.5", err.getvalue())
+
+    def test_full_preset_covers_undertow_through_boot3(self):
+        self.assertEqual(names_of(["--preset", "full"]),
+                         ["web-tomcat-jvm-platform", "web-tomcat-jvm-virtual", "web-jetty-jvm-platform",
+                          "web-jetty-jvm-virtual", "web-undertow-boot3-jvm-platform", "web-undertow-boot3-jvm-virtual",
+                          "reactive-netty-jvm-platform", "reactive-netty-jvm-virtual"])
+        both = names_of(["--preset", "full", "--boots", "4,3"])
+        self.assertEqual(len(both), 14)
+        self.assertEqual(both[:4], ["web-tomcat-jvm-platform", "web-tomcat-boot3-jvm-platform",
+                                    "web-tomcat-jvm-virtual", "web-tomcat-boot3-jvm-virtual"])
+        self.assertEqual([n for n in both if "undertow" in n],
+                         ["web-undertow-boot3-jvm-platform", "web-undertow-boot3-jvm-virtual"])
+        self.assertEqual(len(names_of(["--preset", "full", "--boots", "3"])), 8)
+        with contextlib.redirect_stderr(io.StringIO()):
+            self.assertEqual(len(names_of(["--preset", "full", "--boots", "4"])), 6)
+
+    def test_quick_preset_and_named_configs_on_the_chosen_lines(self):
+        self.assertEqual(names_of(["--preset", "quick", "--boots", "4,3"]),
+                         ["web-tomcat-jvm-platform", "web-tomcat-boot3-jvm-platform", "web-tomcat-jvm-virtual",
+                          "web-tomcat-boot3-jvm-virtual", "reactive-netty-jvm-platform",
+                          "reactive-netty-boot3-jvm-platform"])
+        self.assertEqual(names_of(["--configs", "web-tomcat-boot3-jvm-virtual,web-tomcat-jvm-virtual"]),
+                         ["web-tomcat-boot3-jvm-virtual", "web-tomcat-jvm-virtual"])
+        self.assertEqual(names_of(["--configs", "web-undertow-boot3-jvm-virtual,web-jetty-jvm-auto", "--boots", "4,3"]),
+                         ["web-undertow-boot3-jvm-virtual", "web-jetty-jvm-auto", "web-jetty-boot3-jvm-auto"])
 
     def test_quick_preset(self):
         names = [c.name for c in bench.select(bench.parse_args(["--preset", "quick"]))]
         self.assertEqual(names, ["web-tomcat-jvm-platform", "web-tomcat-jvm-virtual", "reactive-netty-jvm-platform"])
 
     def test_an_axis_on_the_command_line_replaces_the_preset_shortlist(self):
-        names = [c.name for c in bench.select(bench.parse_args(["--servers", "jetty,undertow", "--models", "virtual"]))]
-        self.assertEqual(names, ["web-jetty-jvm-virtual", "web-undertow-jvm-virtual"])
+        names = names_of(["--servers", "jetty,undertow", "--models", "virtual", "--boots", "4,3"])
+        self.assertEqual(names, ["web-jetty-jvm-virtual", "web-jetty-boot3-jvm-virtual", "web-undertow-boot3-jvm-virtual"])
 
     def test_flavours_are_an_axis_and_default_to_jvm(self):
         a = bench.parse_args(["--apps", "web", "--servers", "tomcat", "--models", "platform", "--flavours", "jvm,cds,aot"])
@@ -166,16 +288,23 @@ class Tables(unittest.TestCase):
                      run("web-tomcat-jvm-virtual", "virtual", steps=report.parse_steps_summary(steps_doc([STEP_100])),
                          rss=389.8, cpu=369.8, error="app died")]
         self.runs[1].update(k6_peak_cpu_pct=55.0, accept_backlog=4)
+        self.runs.append(run("web-undertow-boot3-jvm-virtual", "virtual",
+                             steps=report.parse_steps_summary(steps_doc([STEP_100])), ramp=report.parse_ramp_summary(RAMP_DOC)))
 
     def test_markdown_published_format(self):
         md = report.markdown(self.runs)
-        self.assertIn("| config | requests | concurrency | success % | total s | slowest s | fastest s | avg s | p95 s | req/s |", md)
-        self.assertIn("| web-tomcat-jvm-platform | 1.28 | 7.42 (96 % ok) |", md)
-        self.assertIn("| web-tomcat-jvm-platform | 2700 | 2700 | 96.3 | 14.20 | 14.11 | 1.05 | 7.42 | 13.50 | 190.1 |", md)
+        self.assertIn("| config | boot | requests | concurrency | success % | total s | slowest s | fastest s | avg s | p95 s | req/s |", md)
+        self.assertIn("| web-tomcat-jvm-platform | 4 | 1.28 | 7.42 (96 % ok) |", md)
+        self.assertIn("| web-tomcat-jvm-platform | 4 | 2700 | 2700 | 96.3 | 14.20 | 14.11 | 1.05 | 7.42 | 13.50 | 190.1 |", md)
         # the pivot: a missing step shows as a dash
-        self.assertIn("| web-tomcat-jvm-virtual | 1.28 | — |", md)
-        self.assertIn("| web-tomcat-jvm-platform | 14064 | 33.45 | 405.7 | 394.2 | 503.7 | 549.6 | 1.45 | 12.50 | FAILED: errors |", md)
-        self.assertIn("| web-tomcat-jvm-virtual | 1.778 | 369.8 | 389.8 | 55.0 | 4 | none | virtual/tomcat/jvm — ERROR: app died |", md)
+        self.assertIn("| web-tomcat-jvm-virtual | 4 | 1.28 | — |", md)
+        self.assertIn("| web-tomcat-jvm-platform | 4 | 14064 | 33.45 | 405.7 | 394.2 | 503.7 | 549.6 | 1.45 | 12.50 | FAILED: errors |", md)
+        self.assertIn("| web-tomcat-jvm-virtual | 4 | 1.778 | 369.8 | 389.8 | 55.0 | 4 | none | virtual/tomcat/jvm — ERROR: app died |", md)
+        # the Boot 3.5 line in every table
+        self.assertIn("| web-undertow-boot3-jvm-virtual | 3.5 | 100 | 100 |", md)
+        self.assertIn("| web-undertow-boot3-jvm-virtual | 3.5 | 1.28 | — |", md)
+        self.assertIn("| web-undertow-boot3-jvm-virtual | 3.5 | 14064 |", md)
+        self.assertIn("| web-undertow-boot3-jvm-virtual | 3.5 | 1.778 |", md)
         # every table row has as many cells as its header
         for block in re.findall(r"((?:^\|.*\|$\n?)+)", md, re.M):
             widths = {line.count("|") for line in block.strip().splitlines()}
@@ -183,13 +312,28 @@ class Tables(unittest.TestCase):
 
     def test_csv(self):
         rows = list(csv.DictReader(io.StringIO(report.to_csv(self.runs))))
-        self.assertEqual(len(rows), 4)  # 2 steps + 1 ramp + 1 step
+        self.assertEqual(len(rows), 6)  # 2 steps + 1 ramp + 1 step + 1 step + 1 ramp
+        self.assertEqual(list(rows[0])[:5], ["config", "app", "server", "boot", "model"])
+        self.assertEqual([r["boot"] for r in rows], ["4", "4", "4", "4", "3.5", "3.5"])
         self.assertEqual(rows[0]["script"], "steps")
         self.assertEqual(rows[1]["average_s"], "7.42")
         ramp = [r for r in rows if r["script"] == "ramp"][0]
         self.assertEqual(ramp["requests"], "14064")
         self.assertEqual(ramp["success_pct"], "87.5")
         self.assertEqual(rows[3]["error"], "app died")
+
+    def test_html_shows_the_line(self):
+        page = report.html_report(self.runs, {"timestamp": "t"})
+        self.assertIn("<th>boot</th>", page)
+        self.assertIn("<td>web-undertow-boot3-jvm-virtual</td><td>3.5</td>", page)
+        self.assertIn("<td>web-tomcat-jvm-platform</td><td>4</td>", page)
+
+    def test_runs_without_a_recorded_line(self):
+        old = run("web-tomcat-jvm-platform", "platform", steps=report.parse_steps_summary(steps_doc([STEP_100])), boot=None)
+        self.assertNotIn("boot", old)
+        self.assertIn("| web-tomcat-jvm-platform | — | 1.28 |", report.markdown([old]))
+        self.assertEqual(list(csv.DictReader(io.StringIO(report.to_csv([old]))))[0]["boot"], "")
+        self.assertEqual(report.boot_label({"config": "web-jetty-boot3-jvm-virtual"}), "3.5")
 
 
 class Files(unittest.TestCase):
@@ -205,8 +349,8 @@ class Files(unittest.TestCase):
             with contextlib.redirect_stdout(io.StringIO()):
                 report.main([str(tmp / "a"), str(tmp / "b") + "=heap60", "-o", str(tmp / "all")])
             md = (tmp / "all" / "results.md").read_text()
-            self.assertIn("| web-tomcat-jvm-platform | 1.28 |", md)
-            self.assertIn("| reactive-netty-jvm-virtual+heap60 | 1.28 |", md)
+            self.assertIn("| web-tomcat-jvm-platform | 4 | 1.28 |", md)
+            self.assertIn("| reactive-netty-jvm-virtual+heap60 | 4 | 1.28 |", md)
             self.assertIn("Command: `bench a ; bench b`", md)
             self.assertTrue((tmp / "all" / "charts" / "chart-avg-response.svg").read_text().startswith("<svg"))
             self.assertEqual(len(list(csv.DictReader(io.StringIO((tmp / "all" / "results.csv").read_text())))), 2)
@@ -223,7 +367,7 @@ class Charts(unittest.TestCase):
     def test_failed_steps_are_marked_in_tables_and_left_out_of_charts(self):
         dead = {**STEP_2700, "success_pct": 0.0, "average_s": 59.5}
         runs = [run("web-tomcat-jvm-virtual", "virtual", steps=report.parse_steps_summary(steps_doc([STEP_100, dead])))]
-        self.assertIn("| web-tomcat-jvm-virtual | 1.28 | 59.50 (0 % ok) |", report.markdown(runs))
+        self.assertIn("| web-tomcat-jvm-virtual | 4 | 1.28 | 59.50 (0 % ok) |", report.markdown(runs))
         svg = dict(report.charts(runs))["chart-avg-response"]
         self.assertEqual(len(re.findall(r'<circle class="mark"', svg)), 1)
         self.assertNotIn("59.5", svg)
