@@ -11,6 +11,7 @@ import reactor.netty.http.server.HttpServer;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -31,12 +32,14 @@ import org.springframework.context.annotation.Configuration;
 public final class ThreadModelWebServerAutoConfiguration {
 
 	@Bean
+	@ConditionalOnMissingBean
 	ServerKind threadModelServerKind(ApplicationContext context) {
 		return new ServerKind(
 				() -> (context instanceof WebServerApplicationContext web) ? web.getWebServer() : null);
 	}
 
 	@Bean
+	@ConditionalOnMissingBean
 	StartupTimeline threadModelStartupTimeline() {
 		return new StartupTimeline(WebServerInitializedEvent.class);
 	}
