@@ -22,6 +22,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 import org.springframework.scheduling.annotation.AsyncAnnotationBeanPostProcessor;
@@ -62,6 +63,12 @@ public final class ThreadModelAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ThreadModelSelection threadModelSelection(ThreadModelProperties properties, Environment environment) {
+		String written = environment.getProperty(MODEL_PROPERTY);
+		if (written != null && written.isBlank()) {
+			// Spring Boot binds an empty value to no value; a user who wrote the property meant one
+			throw new InvalidConfigurationPropertyValueException(MODEL_PROPERTY, "",
+					"Allowed: platform, virtual or auto; leave the property out for the default.");
+		}
 		ThreadModelChoice choice = properties.getModel();
 		ThreadModel configured = (choice != null) ? choice.fixedModel() : null;
 		Boolean springVirtual = environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class);

@@ -7,6 +7,9 @@ import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.OverloadProtection;
 import io.github.threadmodel.executor.ThreadModel;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
 /**
@@ -18,6 +21,14 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 final class ThreadModelSettings {
 
 	private static final int DEFAULT_MIN_THREADS = 10;
+
+	/**
+	 * The longest duration any setting takes: the executors, JFR and the schedulers count
+	 * time in nanoseconds in a {@code long}, which holds a little over 106751 days.
+	 */
+	static final Duration LONGEST = Duration.ofDays(106751);
+
+	private static final Log logger = LogFactory.getLog(ThreadModelSettings.class);
 
 	private final ThreadModelProperties properties;
 
@@ -114,6 +125,10 @@ final class ThreadModelSettings {
 		if (virtual.getQueueTimeout() != null) {
 			checkDuration("app.threads.virtual.queue-timeout", virtual.getQueueTimeout(), Duration.ZERO,
 					"a duration of zero or more, for example 200ms, or no value to wait without limit");
+			if (virtual.getMaxConcurrency() == null) {
+				logger.warn("app.threads.virtual.queue-timeout has no effect without "
+						+ "app.threads.virtual.max-concurrency: on virtual threads no request waits for a turn");
+			}
 		}
 	}
 
@@ -143,8 +158,8 @@ final class ThreadModelSettings {
 	}
 
 	private static void checkDuration(String property, Duration value, Duration minimum, String allowed) {
-		if (value == null || value.compareTo(minimum) < 0) {
-			throw invalid(property, value, allowed);
+		if (value == null || value.compareTo(minimum) < 0 || value.compareTo(LONGEST) > 0) {
+			throw invalid(property, value, allowed + ", at most " + LONGEST.toDays() + "d");
 		}
 	}
 

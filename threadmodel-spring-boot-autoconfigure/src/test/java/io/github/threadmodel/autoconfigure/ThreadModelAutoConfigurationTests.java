@@ -145,6 +145,17 @@ class ThreadModelAutoConfigurationTests {
 	}
 
 	@Test
+	void queueTimeoutWithoutConcurrencyLimitIsSaidToHaveNoEffect(CapturedOutput output) {
+		this.servlet.withPropertyValues("app.threads.virtual.queue-timeout=200ms")
+			.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(output).containsOnlyOnce("app.threads.virtual.queue-timeout has no effect without "
+				+ "app.threads.virtual.max-concurrency");
+		this.servlet.withPropertyValues("app.threads.virtual.queue-timeout=200ms", "app.threads.virtual.max-concurrency=5")
+			.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(output).containsOnlyOnce("has no effect without");
+	}
+
+	@Test
 	void nonWebApplicationHasNoRequestExecutorNorEndpoint() {
 		new ApplicationContextRunner().withConfiguration(STARTER).run((context) -> {
 			assertThat(context).hasNotFailed()
