@@ -43,6 +43,8 @@ public class ThreadModelEndpoint {
 
 	private static final String AUTO = "auto";
 
+	private static final int SHOWN_LENGTH = 40;
+
 	private final ThreadModelSelection selection;
 
 	private final ThreadModelExecutor requests;
@@ -160,7 +162,7 @@ public class ThreadModelEndpoint {
 				return candidate;
 			}
 		}
-		throw new IllegalArgumentException(((model != null) ? "Unknown thread model '" + model + "'"
+		throw new IllegalArgumentException(((model != null) ? "Unknown thread model '" + shown(model) + "'"
 				: "No thread model given") + "; allowed values: platform, virtual"
 				+ ((this.auto != null) ? ", " + AUTO : ""));
 	}
@@ -173,8 +175,15 @@ public class ThreadModelEndpoint {
 			return Integer.valueOf(value.trim());
 		}
 		catch (NumberFormatException ex) {
-			throw new IllegalArgumentException(name + " must be a whole number of 1 or more, not '" + value + "'");
+			throw new IllegalArgumentException(name + " must be a whole number of 1 or more, not '" + shown(value) + "'");
 		}
+	}
+
+	/**
+	 * A bad value as the answer repeats it: its start only, however long it was.
+	 */
+	private static String shown(String value) {
+		return (value.length() <= SHOWN_LENGTH) ? value : value.substring(0, SHOWN_LENGTH) + "...";
 	}
 
 	private static String requestedBy(SecurityContext securityContext) {

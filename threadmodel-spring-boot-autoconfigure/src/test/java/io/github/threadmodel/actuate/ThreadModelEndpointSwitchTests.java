@@ -83,6 +83,16 @@ class ThreadModelEndpointSwitchTests {
 		}
 
 		@Test
+		void hugeBadValueIsAnsweredWithItsStartOnly() {
+			String huge = "x".repeat(1_000_000);
+			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel", Map.of("model", huge),
+					String.class);
+			assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+			assertThat(response.getBody()).contains("Unknown thread model '" + "x".repeat(40) + "...'")
+				.hasSizeLessThan(200);
+		}
+
+		@Test
 		void badNumberIsABadRequestThatChangesNothing() {
 			String before = model();
 			ResponseEntity<String> zero = rest().postForEntity("/actuator/threadmodel",

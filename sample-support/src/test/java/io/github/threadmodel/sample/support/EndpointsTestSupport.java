@@ -1,5 +1,6 @@
 package io.github.threadmodel.sample.support;
 
+import java.util.List;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,7 +30,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "sample.greetings.delay=200ms", TestRanges.DATABASE_MIN, TestRanges.DATABASE_MAX,
 				TestRanges.INVENTORY_MIN, TestRanges.INVENTORY_MAX, TestRanges.RECOMMENDATIONS_MIN,
 				TestRanges.RECOMMENDATIONS_MAX, TestRanges.PRICES_MIN, TestRanges.PRICES_MAX,
-				"spring.test.observability.auto-configure=true", "spring.test.metrics.export=true" })
+				"spring.test.observability.auto-configure=true", "spring.test.metrics.export=true",
+				"management.endpoint.threadmodel.access=unrestricted" })
 public abstract class EndpointsTestSupport extends HttpTestSupport {
 
 	private static final Pattern GREETING = Pattern.compile("(Hello|Hi|Olá|Oi|Hallo) (.+)!");
@@ -202,6 +204,15 @@ public abstract class EndpointsTestSupport extends HttpTestSupport {
 		Http.Reply prometheus = this.http.get("/actuator/prometheus");
 		assertThat(prometheus.status()).isEqualTo(200);
 		assertThat(prometheus.body()).contains("http_server_requests_seconds");
+	}
+
+	@Test
+	void malformedSwitchBodiesAreBadRequestsThatChangeNothing() {
+		for (String body : List.of("{\"model\":", "\"virtual\"", "[]", "model=virtual", "{\"model\":{\"a\":1}}")) {
+			Http.Reply reply = this.http.postJson("/actuator/threadmodel", body);
+			assertThat(reply.status()).as(body).isEqualTo(400);
+		}
+		assertThat(this.http.get("/actuator/threadmodel").json().path("switches").size()).isZero();
 	}
 
 }

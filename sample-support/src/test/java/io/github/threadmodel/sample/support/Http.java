@@ -25,10 +25,22 @@ public final class Http {
 	}
 
 	public Reply get(String path) {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+		return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
 			.timeout(Duration.ofSeconds(20))
 			.GET()
-			.build();
+			.build());
+	}
+
+	/** A POST of a JSON body (sent as it is, well-formed or not). */
+	public Reply postJson(String path, String body) {
+		return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+			.timeout(Duration.ofSeconds(20))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(body))
+			.build());
+	}
+
+	private Reply send(HttpRequest request) {
 		long start = System.nanoTime();
 		try {
 			HttpResponse<String> response = this.client.send(request, HttpResponse.BodyHandlers.ofString());

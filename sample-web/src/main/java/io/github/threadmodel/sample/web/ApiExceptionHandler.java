@@ -20,6 +20,7 @@ import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.data.redis.RedisSystemException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -53,8 +54,8 @@ class ApiExceptionHandler {
 			logger.warn("{} unavailable for {}: {}", unavailable, request.getRequestURI(), ex.toString());
 			return error(HttpStatus.SERVICE_UNAVAILABLE, unavailable + " unavailable", request);
 		}
-		if (ex instanceof org.springframework.web.ErrorResponse) {
-			throw ex; // 404 for unknown paths, 405, and so on: Spring's own handling.
+		if (ex instanceof org.springframework.web.ErrorResponse || ex instanceof HttpMessageNotReadableException) {
+			throw ex; // 404 for unknown paths, 405, 400 for an unreadable body, and so on: Spring's own handling.
 		}
 		logger.error("Request {} failed", request.getRequestURI(), ex);
 		return error(HttpStatus.INTERNAL_SERVER_ERROR, "internal error", request);
