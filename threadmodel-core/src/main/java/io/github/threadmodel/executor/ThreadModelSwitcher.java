@@ -1,10 +1,15 @@
 package io.github.threadmodel.executor;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
 /**
  * Switches the thread model of a running application: the request executor, and the
  * application task executor when it follows the server's model.
  */
 public final class ThreadModelSwitcher {
+
+	private static final Log logger = LogFactory.getLog(ThreadModelSwitcher.class);
 
 	private final ThreadModelExecutor requests;
 
@@ -36,7 +41,9 @@ public final class ThreadModelSwitcher {
 	 * @param maxThreads the platform pool's new limit, or {@code null} to keep it
 	 * @param maxConcurrency the new virtual concurrency limit, or {@code null} to keep it
 	 * @param requestedBy who asks, for the history
-	 * @return the switch of the request executor
+	 * @return the switch of the request executor, or {@code null} when the request
+	 * executor already runs that model with those limits: then nothing is switched nor
+	 * recorded, and one INFO line says so
 	 * @throws IllegalArgumentException when a limit is below 1
 	 * @throws IllegalStateException when switching is disabled
 	 */
@@ -46,8 +53,13 @@ public final class ThreadModelSwitcher {
 		}
 		requireAtLeastOne("maxThreads", maxThreads);
 		requireAtLeastOne("maxConcurrency", maxConcurrency);
-		ModelSwitch change = this.requests.switchTo(this.requests.getSettings().with(model, maxThreads, maxConcurrency),
-				requestedBy);
+		ExecutorSettings next = this.requests.getSettings().with(model, maxThreads, maxConcurrency);
+		if (next.equals(this.requests.getSettings())) {
+			logger.info("Thread model stays %s: it is in force with these limits already (asked by %s)"
+				.formatted(model.id(), requestedBy));
+			return null;
+		}
+		ModelSwitch change = this.requests.switchTo(next, requestedBy);
 		if (this.followingTasks != null) {
 			this.followingTasks.switchTo(this.followingTasks.getSettings().with(model, maxThreads, maxConcurrency),
 					requestedBy);

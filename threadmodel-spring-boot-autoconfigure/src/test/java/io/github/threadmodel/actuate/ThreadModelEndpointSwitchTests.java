@@ -83,6 +83,17 @@ class ThreadModelEndpointSwitchTests {
 		}
 
 		@Test
+		@SuppressWarnings("unchecked")
+		void theModelInForceIsNotASwitch() {
+			List<Object> before = (List<Object>) rest().exchange("/actuator/threadmodel", HttpMethod.GET, null, JSON)
+				.getBody()
+				.get("switches");
+			ResponseEntity<Map<String, Object>> response = post(Map.of("model", model()));
+			assertThat(response.getStatusCode()).isEqualTo(HttpStatus.OK);
+			assertThat((List<Object>) response.getBody().get("switches")).isEqualTo(before);
+		}
+
+		@Test
 		void hugeBadValueIsAnsweredWithItsStartOnly() {
 			String huge = "x".repeat(1_000_000);
 			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel", Map.of("model", huge),

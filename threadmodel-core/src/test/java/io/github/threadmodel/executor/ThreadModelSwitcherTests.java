@@ -1,0 +1,37 @@
+package io.github.threadmodel.executor;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ThreadModelSwitcherTests {
+
+	private final ThreadModelExecutor requests = new ThreadModelExecutor("switcher-", new ExecutorSettings(
+			ThreadModel.VIRTUAL, new ExecutorSettings.PlatformPool(4, 1, null, Duration.ofSeconds(60)), null));
+
+	private final ThreadModelSwitcher switcher = new ThreadModelSwitcher(this.requests, null, true);
+
+	@AfterEach
+	void close() {
+		this.requests.close();
+	}
+
+	@Test
+	void theModelInForceWithTheSameLimitsSwitchesNothing() {
+		assertThat(this.switcher.switchTo(ThreadModel.VIRTUAL, null, null, "test")).isNull();
+		assertThat(this.requests.switchHistory()).isEmpty();
+	}
+
+	@Test
+	void theModelInForceWithANewLimitIsASwitch() {
+		ModelSwitch change = this.switcher.switchTo(ThreadModel.VIRTUAL, null, 5, "test");
+		assertThat(change.from()).isEqualTo(ThreadModel.VIRTUAL);
+		assertThat(change.to()).isEqualTo(ThreadModel.VIRTUAL);
+		assertThat(this.requests.getSettings().maxConcurrency()).isEqualTo(5);
+		assertThat(this.requests.switchHistory()).containsExactly(change);
+	}
+
+}
