@@ -1,15 +1,10 @@
 package io.github.threadmodel.executor;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
-
 /**
  * Switches the thread model of a running application: the request executor, and the
  * application task executor when it follows the server's model.
  */
 public final class ThreadModelSwitcher {
-
-	private static final Log logger = LogFactory.getLog(ThreadModelSwitcher.class);
 
 	private final ThreadModelExecutor requests;
 
@@ -43,7 +38,7 @@ public final class ThreadModelSwitcher {
 	 * @param requestedBy who asks, for the history
 	 * @return the switch of the request executor, or {@code null} when the request
 	 * executor already runs that model with those limits: then nothing is switched nor
-	 * recorded, and one INFO line says so
+	 * recorded
 	 * @throws IllegalArgumentException when a limit is below 1
 	 * @throws IllegalStateException when switching is disabled
 	 */
@@ -55,8 +50,6 @@ public final class ThreadModelSwitcher {
 		requireAtLeastOne("maxConcurrency", maxConcurrency);
 		ExecutorSettings next = this.requests.getSettings().with(model, maxThreads, maxConcurrency);
 		if (next.equals(this.requests.getSettings())) {
-			logger.info("Thread model stays %s: it is in force with these limits already (asked by %s)"
-				.formatted(model.id(), requestedBy));
 			return null;
 		}
 		ModelSwitch change = this.requests.switchTo(next, requestedBy);

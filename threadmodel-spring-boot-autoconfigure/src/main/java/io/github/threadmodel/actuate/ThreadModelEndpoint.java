@@ -20,6 +20,8 @@ import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
 import io.github.threadmodel.flavour.RuntimeFlavour;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.SecurityContext;
@@ -38,6 +40,8 @@ import org.springframework.util.function.SingletonSupplier;
  */
 @Endpoint(id = "threadmodel", defaultAccess = Access.READ_ONLY)
 public class ThreadModelEndpoint {
+
+	private static final Log logger = LogFactory.getLog(ThreadModelEndpoint.class);
 
 	private static final int STATUS_FORBIDDEN = 403;
 
@@ -131,8 +135,13 @@ public class ThreadModelEndpoint {
 				resumeAuto();
 				return new WebEndpointResponse<>(threadModel());
 			}
-			this.switcher.switchTo(parseModel(model), parseLimit("maxThreads", maxThreads),
-					parseLimit("maxConcurrency", maxConcurrency), requestedBy(securityContext));
+			ThreadModel requested = parseModel(model);
+			String requestedBy = requestedBy(securityContext);
+			if (this.switcher.switchTo(requested, parseLimit("maxThreads", maxThreads),
+					parseLimit("maxConcurrency", maxConcurrency), requestedBy) == null) {
+				logger.info("Thread model stays %s: it is in force with these limits already (asked by %s)"
+					.formatted(requested.id(), requestedBy));
+			}
 		}
 		catch (IllegalArgumentException ex) {
 			return refused(WebEndpointResponse.STATUS_BAD_REQUEST, ex.getMessage());
