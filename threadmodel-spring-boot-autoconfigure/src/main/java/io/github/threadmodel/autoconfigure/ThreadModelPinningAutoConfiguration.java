@@ -2,6 +2,7 @@ package io.github.threadmodel.autoconfigure;
 
 import io.github.threadmodel.pinning.VirtualThreadPinning;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -25,13 +26,15 @@ import org.springframework.context.annotation.Bean;
 public final class ThreadModelPinningAutoConfiguration {
 
 	/**
-	 * Checks the values itself, so that it stands alone when the rest of the starter is
-	 * excluded.
+	 * Uses the starter's checked settings; checks the values itself only when the rest of
+	 * the starter is excluded, so that it stands alone.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
-	VirtualThreadPinning virtualThreadPinning(ThreadModelProperties properties) {
-		return new VirtualThreadPinning(new ThreadModelSettings(properties).pinningThreshold());
+	VirtualThreadPinning virtualThreadPinning(ObjectProvider<ThreadModelSettings> settings,
+			ThreadModelProperties properties) {
+		return new VirtualThreadPinning(
+				settings.getIfAvailable(() -> new ThreadModelSettings(properties)).pinningThreshold());
 	}
 
 }

@@ -13,6 +13,7 @@ import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSelection;
+import io.github.threadmodel.pinning.VirtualThreadPinning;
 import io.github.threadmodel.testapp.TestServers;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -146,8 +147,9 @@ class ThreadModelAutoConfigurationTests {
 
 	@Test
 	void queueTimeoutWithoutConcurrencyLimitIsSaidToHaveNoEffect(CapturedOutput output) {
-		this.servlet.withPropertyValues("app.threads.virtual.queue-timeout=200ms")
-			.run((context) -> assertThat(context).hasNotFailed());
+		this.servlet.withConfiguration(AutoConfigurations.of(ThreadModelPinningAutoConfiguration.class))
+			.withPropertyValues("app.threads.virtual.queue-timeout=200ms")
+			.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(VirtualThreadPinning.class));
 		assertThat(output).containsOnlyOnce("app.threads.virtual.queue-timeout has no effect without "
 				+ "app.threads.virtual.max-concurrency");
 		this.servlet.withPropertyValues("app.threads.virtual.queue-timeout=200ms", "app.threads.virtual.max-concurrency=5")
