@@ -101,6 +101,7 @@ final class PlatformThreadPool extends ThreadPoolExecutor implements ModelThread
 			throw new RejectedExecutionException(executor.isShutdown() ? "Thread pool is shut down"
 					: "All " + executor.getMaximumPoolSize() + " threads are busy and the queue is full");
 		}
+		ModelThreads.waitsBehindLimit(task);
 	}
 
 	private static final class GrowFirstQueue extends LinkedBlockingQueue<Runnable> {
@@ -123,7 +124,13 @@ final class PlatformThreadPool extends ThreadPoolExecutor implements ModelThread
 			if (allBusy && poolSize < this.pool.getMaximumPoolSize()) {
 				return false; // makes the pool start a thread
 			}
-			return enqueue(task);
+			if (!enqueue(task)) {
+				return false;
+			}
+			if (allBusy) {
+				ModelThreads.waitsBehindLimit(task); // not when an idle thread is about to take it
+			}
+			return true;
 		}
 
 		boolean enqueue(Runnable task) {

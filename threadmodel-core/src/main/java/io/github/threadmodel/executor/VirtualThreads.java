@@ -71,14 +71,18 @@ final class VirtualThreads implements ModelThreads {
 			throw new RejectedExecutionException("Virtual thread executor is shut down");
 		}
 		if (this.maxConcurrency == null) {
+			ModelThreads.startsOnVirtualThread(task);
 			start(task);
 			return;
 		}
 		Waiting entry = new Waiting(task);
 		this.waiting.add(entry);
 		dispatch();
-		if (mayTimeOut && !entry.isTaken()) {
-			this.expiries.execute(() -> expire(entry));
+		if (!entry.isTaken()) {
+			ModelThreads.waitsBehindLimit(task);
+			if (mayTimeOut) {
+				this.expiries.execute(() -> expire(entry));
+			}
 		}
 	}
 
@@ -107,6 +111,7 @@ final class VirtualThreads implements ModelThreads {
 				this.permits.incrementAndGet(); // none left, or it expired meanwhile
 				continue;
 			}
+			ModelThreads.startsOnVirtualThread(next.task);
 			start(() -> {
 				try {
 					next.task.run();
