@@ -124,12 +124,15 @@ final class PlatformThreadPool extends ThreadPoolExecutor implements ModelThread
 			if (allBusy && poolSize < this.pool.getMaximumPoolSize()) {
 				return false; // makes the pool start a thread
 			}
+			if (!allBusy) {
+				// an idle thread takes it at once: the pool's only way to hand it over, even
+				// with queue-capacity 0
+				return super.offer(task);
+			}
 			if (!enqueue(task)) {
 				return false;
 			}
-			if (allBusy) {
-				ModelThreads.waitsBehindLimit(task); // not when an idle thread is about to take it
-			}
+			ModelThreads.waitsBehindLimit(task);
 			return true;
 		}
 

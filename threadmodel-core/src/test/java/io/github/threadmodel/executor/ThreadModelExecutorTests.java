@@ -171,6 +171,19 @@ class ThreadModelExecutorTests {
 	}
 
 	@Test
+	void platformPoolWithoutQueueHandsTasksToItsIdleThreads() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", platform(2, 2, 0));
+		for (int i = 0; i < 10; i++) {
+			this.executor.execute(() -> {
+			});
+			long completed = i + 1;
+			awaitStats((stats) -> stats.completed() == completed);
+		}
+		assertThat(this.executor.stats().rejected()).isZero();
+		assertThat(this.executor.stats().poolSize()).isEqualTo(2);
+	}
+
+	@Test
 	void virtualThreadsRunEveryTaskAtOnceWithoutLimit() throws Exception {
 		this.executor = new ThreadModelExecutor("test-", virtual(null));
 		submitBlocking(50);
