@@ -20,6 +20,7 @@ import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
 import io.github.threadmodel.flavour.RuntimeFlavour;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
+import io.github.threadmodel.requests.RequestCounts;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -55,6 +56,8 @@ public class ThreadModelEndpoint {
 
 	private final ThreadModelExecutor tasks;
 
+	private final RequestCounts requestCounts;
+
 	private final ThreadModelSwitcher switcher;
 
 	private final ConnectionIntake intake;
@@ -76,6 +79,7 @@ public class ThreadModelEndpoint {
 	 * Creates the endpoint.
 	 * @param selection the models chosen at startup
 	 * @param executors the request executor and the application task executor
+	 * @param requestCounts the HTTP requests
 	 * @param switcher switches the model
 	 * @param intake the connection settings
 	 * @param startupTimeline the startup steps
@@ -84,11 +88,12 @@ public class ThreadModelEndpoint {
 	 * @param auto {@code app.threads.model=auto}, or {@code null} without it
 	 */
 	public ThreadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutors executors,
-			ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
+			RequestCounts requestCounts, ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
 			ServerKind serverKind, @Nullable VirtualThreadPinning pinning, @Nullable AutoThreadModel auto) {
 		this.selection = selection;
 		this.requests = executors.requests();
 		this.tasks = executors.tasks();
+		this.requestCounts = requestCounts;
 		this.switcher = switcher;
 		this.intake = intake;
 		this.startupTimeline = startupTimeline;
@@ -101,8 +106,8 @@ public class ThreadModelEndpoint {
 	public ThreadModelDescriptor threadModel() {
 		String server = this.serverKind.name();
 		return new ThreadModelDescriptor(this.requests.getModel().id(), this.selection.source(), server,
-				ExecutorDescriptor.of(this.requests.stats()),
-				(this.tasks != null) ? ExecutorDescriptor.of(this.tasks.stats()) : null,
+				ExecutorDescriptor.ofRequests(this.requests.stats(), this.requestCounts),
+				(this.tasks != null) ? ExecutorDescriptor.ofTasks(this.tasks.stats()) : null,
 				"netty".equals(server) ? NettyDescriptor.WEBFLUX : null, VirtualThreadScheduler.read(),
 				new ConnectionsDescriptor(this.intake.acceptBacklog(), this.intake.somaxconn()),
 				this.startupTimeline.steps(), this.runtime.obtain(), this.switcher.isEnabled(),

@@ -10,6 +10,7 @@ import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
+import io.github.threadmodel.requests.RequestCounts;
 import io.github.threadmodel.servers.ThreadModelServers;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -133,6 +134,17 @@ public final class ThreadModelAutoConfiguration {
 		ThreadModelExecutor taskExecutor = (beanFactory.containsBean(tasks)
 				&& beanFactory.getBean(tasks) instanceof ThreadModelExecutor executor) ? executor : null;
 		return new ThreadModelExecutors(requests, taskExecutor, properties.getTasks().getModel() == null);
+	}
+
+	/**
+	 * The HTTP requests, counted by the starter's first servlet filter or WebFilter
+	 * ({@link ThreadModelRequestsAutoConfiguration}).
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnWebApplication
+	RequestCounts threadModelRequestCounts() {
+		return new RequestCounts();
 	}
 
 	@Bean

@@ -50,8 +50,8 @@ class ThreadModelEndpointWebTests {
 		assertThat(requests).containsEntry("model", "virtual")
 			.containsEntry("maxConcurrency", 50)
 			.containsEntry("poolSize", null)
-			.containsKeys("running", "queued", "peakQueued", "submitted", "completed", "rejected", "averageWaitMs",
-					"maxWaitMs");
+			.containsKeys("running", "queued", "peakQueued", "submitted", "completed", "rejected", "queueWait",
+					"carrierWait", "executorTasks");
 		// the endpoint's own request is running while it is read
 		assertThat((Integer) requests.get("running")).isGreaterThanOrEqualTo(1);
 		assertThat((Integer) requests.get("completed")).isGreaterThanOrEqualTo(1);

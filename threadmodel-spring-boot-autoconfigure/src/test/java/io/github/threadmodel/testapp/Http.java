@@ -34,6 +34,13 @@ public final class Http {
 		this.managementPort = (management != null) ? Integer.parseInt(management) : this.port;
 	}
 
+	/**
+	 * The application's port (not the management server's).
+	 */
+	public int port() {
+		return this.port;
+	}
+
 	public String get(String path) {
 		return ok(path, send(this.port, path));
 	}
