@@ -54,6 +54,9 @@ class RequestCountIntegrationTests {
 				.until(() -> requests(http), (requests) -> number(requests, "completed") - number(before, "completed") == sent);
 			assertThat(number(after, "submitted") - number(before, "submitted")).isEqualTo(sent);
 			assertThat(number(after, "rejected")).isZero();
+			// the meters read the same counts
+			assertThat(http.metric("threadmodel.requests.received")).isEqualTo(number(after, "submitted"));
+			assertThat(http.metric("threadmodel.requests.completed")).isEqualTo(number(after, "completed"));
 			System.out.printf("%s: %d requests sent (%d kept alive, %d closing), %d counted; executor tasks: %d%n",
 					server.id(), sent, keptAlive, closing, number(after, "submitted") - number(before, "submitted"),
 					tasks(after) - tasks(before));
@@ -96,6 +99,8 @@ class RequestCountIntegrationTests {
 				.until(() -> requests(http), (requests) -> number(requests, "rejected")
 						- number(before, "rejected") == expected);
 			assertThat(number(after, "completed") - number(before, "completed")).isEqualTo(2 + 40 + 5);
+			assertThat(http.metric("threadmodel.requests.rejected", "reason:queue-full"))
+				.isEqualTo(number(after, "rejected"));
 			System.out.printf("%s: %d answers of 503 received, rejected %d; executor tasks refused: %d%n", server.id(),
 					answered503, number(after, "rejected") - number(before, "rejected"),
 					refusedTasks(after) - refusedTasks(before));

@@ -60,13 +60,13 @@ class ThreadModelEndpointSwitchTests {
 				.getBody();
 			assertThat(read).containsEntry("model", "platform");
 			assertThat((List<Object>) read.get("switches")).isEqualTo(switches);
-			// the executor meters now carry the new model, and the switch was counted
-			assertThat(meter("threadmodel.requests.active?tag=model:platform").getStatusCode())
-				.isEqualTo(HttpStatus.OK);
-			assertThat(meter("threadmodel.requests.active?tag=model:virtual").getStatusCode())
-				.isEqualTo(HttpStatus.NOT_FOUND);
-			assertThat(meter("threadmodel.switches?tag=executor:requests&tag=from:virtual&tag=to:platform")
-				.getStatusCode()).isEqualTo(HttpStatus.OK);
+			// the model's own meter follows; the executor's meters stay the same; the switch was counted
+			assertThat(meter("threadmodel.model?tag=model:platform").getBody()).contains("\"value\":1.0");
+			assertThat(meter("threadmodel.model?tag=model:virtual").getBody()).contains("\"value\":0.0");
+			assertThat(meter("executor.pool.max?tag=name:threadModelRequestExecutor").getBody())
+				.contains("\"value\":8.0");
+			assertThat(meter("threadmodel.switches?tag=from:virtual&tag=to:platform").getBody())
+				.contains("\"value\":1.0");
 			post(Map.of("model", "virtual"));
 			assertThat(rest().getForObject("/thread", String.class)).startsWith("request-virtual-")
 				.endsWith("virtual=true");

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
@@ -180,8 +181,15 @@ class ThreadModelAutoConfigurationTests {
 	void metricsNeedMicrometer() {
 		this.servlet.run((context) -> {
 			assertThat(context).hasSingleBean(ThreadModelMetrics.class);
-			assertThat(context.getBean(MeterRegistry.class).get("threadmodel.requests.queued").gauge().value())
-				.isZero();
+			assertThat(context.getBean(MeterRegistry.class)
+				.get("executor.queued")
+				.tag("name", ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME)
+				.gauge()
+				.value()).isZero();
+			assertThat(ThreadModelMetrics.REQUEST_EXECUTOR_NAME)
+				.isEqualTo(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME);
+			assertThat(ThreadModelMetrics.TASK_EXECUTOR_NAME)
+				.isEqualTo(TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME);
 		});
 		this.servlet.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(ThreadModelMetrics.class));
