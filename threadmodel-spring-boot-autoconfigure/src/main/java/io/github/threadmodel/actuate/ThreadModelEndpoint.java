@@ -170,15 +170,14 @@ public class ThreadModelEndpoint {
 		this.auto.resume();
 	}
 
-	private ThreadModel parseModel(String model) {
+	private static ThreadModel parseModel(String model) {
 		for (ThreadModel candidate : ThreadModel.values()) {
 			if (model != null && candidate.id().equals(model.trim().toLowerCase(Locale.ROOT))) {
 				return candidate;
 			}
 		}
 		throw new IllegalArgumentException(((model != null) ? "Unknown thread model '" + shown(model) + "'"
-				: "No thread model given") + "; allowed values: platform, virtual"
-				+ ((this.auto != null) ? ", " + AUTO : ""));
+				: "No thread model given") + "; allowed values: platform, virtual, " + AUTO);
 	}
 
 	private static Integer parseLimit(String name, String value) {

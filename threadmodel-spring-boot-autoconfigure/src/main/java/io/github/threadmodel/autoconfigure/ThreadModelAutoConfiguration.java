@@ -63,14 +63,14 @@ public final class ThreadModelAutoConfiguration {
 	 */
 	@Bean
 	@ConditionalOnMissingBean
-	ThreadModelSelection threadModelSelection(ThreadModelProperties properties, Environment environment) {
+	ThreadModelSelection threadModelSelection(ThreadModelSettings settings, Environment environment) {
 		String written = environment.getProperty(MODEL_PROPERTY);
 		if (written != null && written.isBlank()) {
 			// Spring Boot binds an empty value to no value; a user who wrote the property meant one
 			throw new InvalidConfigurationPropertyValueException(MODEL_PROPERTY, "",
-					"Allowed: platform, virtual or auto; leave the property out for the default.");
+					"Allowed: " + ThreadModelChoice.ALLOWED + "; leave the property out for the default.");
 		}
-		ThreadModelChoice choice = properties.getModel();
+		ThreadModelChoice choice = settings.model();
 		ThreadModel configured = (choice != null) ? choice.fixedModel() : null;
 		Boolean springVirtual = environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class);
 		ThreadModel model;
@@ -96,7 +96,7 @@ public final class ThreadModelAutoConfiguration {
 			model = ThreadModel.PLATFORM;
 			source = "default";
 		}
-		ThreadModel taskModel = properties.getTasks().getModel();
+		ThreadModel taskModel = settings.taskModel();
 		return new ThreadModelSelection(model, source, (taskModel != null) ? taskModel : model);
 	}
 
@@ -129,11 +129,11 @@ public final class ThreadModelAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnWebApplication
 	ThreadModelExecutors threadModelExecutors(@Qualifier(REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
-			ThreadModelProperties properties, BeanFactory beanFactory) {
+			ThreadModelSettings settings, BeanFactory beanFactory) {
 		String tasks = TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME;
 		ThreadModelExecutor taskExecutor = (beanFactory.containsBean(tasks)
 				&& beanFactory.getBean(tasks) instanceof ThreadModelExecutor executor) ? executor : null;
-		return new ThreadModelExecutors(requests, taskExecutor, properties.getTasks().getModel() == null);
+		return new ThreadModelExecutors(requests, taskExecutor, settings.taskModel() == null);
 	}
 
 	/**

@@ -78,7 +78,7 @@ class ThreadModelEndpointSwitchTests {
 			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel",
 					Map.of("model", "green"), String.class);
 			assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
-			assertThat(response.getBody()).contains("Unknown thread model 'green'; allowed values: platform, virtual");
+			assertThat(response.getBody()).contains("Unknown thread model 'green'; allowed values: platform, virtual, auto");
 			assertThat(model()).isEqualTo(before);
 		}
 
@@ -116,7 +116,7 @@ class ThreadModelEndpointSwitchTests {
 			assertThat(text.getBody()).contains("maxConcurrency must be a whole number of 1 or more, not 'many'");
 			ResponseEntity<String> missing = rest().postForEntity("/actuator/threadmodel", Map.of(), String.class);
 			assertThat(missing.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
-			assertThat(missing.getBody()).contains("No thread model given; allowed values: platform, virtual");
+			assertThat(missing.getBody()).contains("No thread model given; allowed values: platform, virtual, auto");
 			assertThat(model()).isEqualTo(before);
 		}
 

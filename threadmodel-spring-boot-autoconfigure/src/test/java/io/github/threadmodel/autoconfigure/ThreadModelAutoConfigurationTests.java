@@ -87,6 +87,13 @@ class ThreadModelAutoConfigurationTests {
 	}
 
 	@Test
+	void modelsAreReadInAnyCase() {
+		this.servlet.withPropertyValues("app.threads.model=Virtual", "app.threads.tasks.model=PLATFORM")
+			.run((context) -> assertThat(context.getBean(ThreadModelSelection.class)).isEqualTo(
+					new ThreadModelSelection(ThreadModel.VIRTUAL, "app.threads.model", ThreadModel.PLATFORM)));
+	}
+
+	@Test
 	void minThreadsDefaultsToMaxThreadsWhenThatIsLower() {
 		this.servlet.withPropertyValues("app.threads.platform.max-threads=2")
 			.run((context) -> assertThat(requestExecutor(context).getSettings().platform().minThreads()).isEqualTo(2));
