@@ -3,6 +3,7 @@ package io.github.threadmodel.autoconfigure;
 import java.time.Clock;
 import java.util.concurrent.Executor;
 
+import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.ConnectionIntake;
 import io.github.threadmodel.executor.ThreadModel;
@@ -16,14 +17,17 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 import org.springframework.scheduling.annotation.AsyncAnnotationBeanPostProcessor;
@@ -167,6 +171,18 @@ public final class ThreadModelAutoConfiguration {
 			ThreadModelSettings settings, ThreadModelProperties properties) {
 		return new AutoThreadModel(switcher, executors.requests(), executors.followingTasks(),
 				settings.autoThresholds(), properties.getAuto().getWindow(), Clock.systemUTC());
+	}
+
+	/**
+	 * Logs what the starter applied once the application has started, and the server
+	 * thread properties it makes ineffective.
+	 */
+	@Bean
+	@ConditionalOnWebApplication
+	ApplicationListener<ApplicationStartedEvent> threadModelStartupReport(ThreadModelSelection selection,
+			ThreadModelSettings settings, ThreadModelExecutors executors, ConnectionIntake intake,
+			ObjectProvider<ServerKind> serverKind, Environment environment) {
+		return new ThreadModelStartupReport(selection, settings, executors, intake, serverKind, environment);
 	}
 
 	/**
