@@ -127,19 +127,16 @@ public class ThreadModelMetrics implements MeterBinder {
 		RequestCounts counts = this.requestCounts;
 		FunctionCounter.builder("threadmodel.requests.received", counts, RequestCounts::received)
 			.description("HTTP requests received by the web server's application")
-			.baseUnit("requests")
 			.tags(server)
 			.register(registry);
 		FunctionCounter.builder("threadmodel.requests.completed", counts, RequestCounts::completed)
 			.description("HTTP requests finished, the 503 answers to refused requests among them")
-			.baseUnit("requests")
 			.tags(server)
 			.register(registry);
 		for (Refusal refusal : Refusal.values()) {
 			FunctionCounter.builder("threadmodel.requests.rejected", counts, (c) -> c.rejected(refusal))
 				.description("503 answers written to requests refused under overload")
-				.baseUnit("requests")
-				.tags(server.and("reason", refusal.id()))
+					.tags(server.and("reason", refusal.id()))
 				.register(registry);
 		}
 	}
