@@ -87,8 +87,8 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 *
 	 * @param model the model in force
 	 * @param windowMs how long the window lasted
-	 * @param completed requests that finished in it
-	 * @param queued requests waiting for a thread at its end
+	 * @param completed request executor tasks that finished in it
+	 * @param queued tasks waiting behind the limit at its end
 	 * @param poolExhausted whether at its end a platform pool had every thread busy and
 	 * tasks waiting
 	 * @param threadWaitMs how long requests waited for a thread, on average
