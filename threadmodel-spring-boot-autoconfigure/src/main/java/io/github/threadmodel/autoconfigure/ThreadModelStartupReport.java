@@ -1,7 +1,6 @@
 package io.github.threadmodel.autoconfigure;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -168,9 +167,7 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 	}
 
 	private void ineffective(Map<String, String> properties, String why) {
-		List<String> set = new ArrayList<>(properties.keySet().stream().filter(this.environment::containsProperty)
-			.sorted()
-			.toList());
+		List<String> set = properties.keySet().stream().filter(this.environment::containsProperty).sorted().toList();
 		ExecutorSettings.PlatformPool pool = this.settings.executor(ThreadModel.PLATFORM).platform();
 		Map<String, Function<ExecutorSettings.PlatformPool, Object>> inForce = Map.of(MAX_THREADS,
 				ExecutorSettings.PlatformPool::maxThreads, MIN_THREADS, ExecutorSettings.PlatformPool::minThreads,
