@@ -91,7 +91,14 @@ class RequestCountIntegrationTests {
 			}
 			// an answer can arrive before its task has ended
 			await().atMost(TIMEOUT).until(() -> number(requests(http), "running") == 0);
-			assertThat(RawHttp.keptAlive(http.port(), "/thread", 5)).containsOnly(200);
+			// more requests, while connections end: with no queue, one may still find both threads
+			// busy (Jetty reads a connection's end in a task of its own); its 503 counts like any other
+			List<Integer> more = new ArrayList<>();
+			for (int i = 0; i < 5; i++) {
+				more.add(RawHttp.closing(http.port(), "/thread"));
+			}
+			assertThat(more).isSubsetOf(200, 503).contains(200);
+			answered503 += (int) more.stream().filter((s) -> s == 503).count();
 			int expected = answered503;
 			// held for a while: a late refusal of a connection's end must not add to it
 			Map<String, Object> after = await().atMost(TIMEOUT)
