@@ -85,6 +85,7 @@ final class PlatformThreadPool extends ThreadPoolExecutor implements ModelThread
 	public List<Runnable> drainWaiting() {
 		List<Runnable> waiting = new ArrayList<>();
 		getQueue().drainTo(waiting);
+		this.outstanding.addAndGet(-waiting.size());
 		// A worker that saw a task in the queue after shutdown now waits for one forever;
 		// purge() lets the pool wake its idle workers, which then see the empty queue and end.
 		purge();

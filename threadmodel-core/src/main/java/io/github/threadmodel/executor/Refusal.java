@@ -18,7 +18,14 @@ public enum Refusal {
 	 * The task waited longer than {@code app.threads.virtual.queue-timeout} for a permit
 	 * of {@code app.threads.virtual.max-concurrency}.
 	 */
-	QUEUE_TIMEOUT("queue-timeout");
+	QUEUE_TIMEOUT("queue-timeout"),
+
+	/**
+	 * The server shut down gracefully and the task was still waiting for a thread when
+	 * the time to finish the waiting tasks ran out (see
+	 * {@link ThreadModelExecutor#finishQueued}).
+	 */
+	SHUTDOWN("shutdown");
 
 	/** Set only on the refused task's own thread, for the task's whole run. */
 	private static final ThreadLocal<Refusal> current = new ThreadLocal<>();
@@ -40,7 +47,7 @@ public enum Refusal {
 
 	/**
 	 * The refusal's name in property style, as the endpoint and the docs spell it.
-	 * @return {@code queue-full} or {@code queue-timeout}
+	 * @return {@code queue-full}, {@code queue-timeout} or {@code shutdown}
 	 */
 	public String id() {
 		return this.id;

@@ -37,6 +37,12 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 
 	private static final int HISTORY_SIZE = 10;
 
+	/**
+	 * The longest {@link #finishQueued} waits for the tasks it refused to be done: they
+	 * only answer that they were refused.
+	 */
+	static final Duration REFUSED_TASKS_GRACE = Duration.ofSeconds(5);
+
 	private static final ThreadMXBean threadBean = ManagementFactory.getThreadMXBean();
 
 	/**
@@ -62,6 +68,9 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	private final AtomicInteger peakQueued = new AtomicInteger();
 
 	private final AtomicInteger running = new AtomicInteger();
+
+	/** Refused tasks that run now, outside the limits: they only answer, so they end soon. */
+	private final AtomicInteger refusedRunning = new AtomicInteger();
 
 	private final AtomicInteger peakRunning = new AtomicInteger();
 
@@ -294,6 +303,37 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	}
 
 	/**
+	 * Waits, at most the given time, until no task waits for a thread; then refuses the
+	 * tasks still waiting with {@link Refusal#SHUTDOWN} (with {@link OverloadProtection},
+	 * they run at once marked with it, so that the server answers them 503) and waits until
+	 * they are done, at most {@link #REFUSED_TASKS_GRACE} more. For a graceful shutdown: the
+	 * server stops taking new connections first, then every request it accepted either runs
+	 * or is answered, never dropped. New tasks are still accepted meanwhile (more requests
+	 * on open connections).
+	 * @param timeout how long the waiting tasks may take to start
+	 * @return the number of tasks refused
+	 * @throws InterruptedException if the thread is interrupted while it waits
+	 */
+	public int finishQueued(Duration timeout) throws InterruptedException {
+		awaitZero(this.queued, timeout);
+		int refused;
+		synchronized (this) {
+			List<Runnable> waiting = this.threads.drainWaiting();
+			waiting.forEach((task) -> ((Submission) task).refuse(Refusal.SHUTDOWN));
+			refused = waiting.size();
+		}
+		awaitZero(this.refusedRunning, REFUSED_TASKS_GRACE);
+		return refused;
+	}
+
+	private static void awaitZero(AtomicInteger count, Duration timeout) throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (count.get() > 0 && System.nanoTime() - deadline < 0) {
+			Thread.sleep(10);
+		}
+	}
+
+	/**
 	 * Refuses new tasks and lets the threads end once the tasks already accepted are done.
 	 */
 	@Override
@@ -379,7 +419,15 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 			if (refusal == Refusal.QUEUE_TIMEOUT) {
 				executor.timedOut.increment();
 			}
-			Thread.ofVirtual().name(executor.threadNamePrefix + "refused").start(() -> refusal.run(this.task));
+			executor.refusedRunning.incrementAndGet();
+			Thread.ofVirtual().name(executor.threadNamePrefix + "refused").start(() -> {
+				try {
+					refusal.run(this.task);
+				}
+				finally {
+					executor.refusedRunning.decrementAndGet();
+				}
+			});
 		}
 
 	}

@@ -12,6 +12,8 @@ import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static io.github.threadmodel.executor.ThreadModelExecutorTests.platform;
 import static io.github.threadmodel.executor.ThreadModelExecutorTests.virtual;
@@ -95,6 +97,60 @@ class OverloadProtectionTests {
 		awaitSeen(4);
 		assertThat(this.seen).containsExactlyInAnyOrder("admitted", "admitted", "admitted", "QUEUE_TIMEOUT");
 		awaitStats((stats) -> stats.completed() == 4 && stats.rejected() == 1);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "platform", "virtual" })
+	void finishingTheQueueLetsWaitingTasksRunWithinTheTimeout(String model) throws Exception {
+		this.executor = new ThreadModelExecutor("test-", model.equals("platform") ? platform(2, 0, null) : virtual(2),
+				new OverloadProtection(null));
+		submitBlocking(2);
+		awaitStats((stats) -> stats.running() == 2);
+		submitRecording(4, false);
+		awaitStats((stats) -> stats.queued() == 4);
+		Thread.ofVirtual().start(() -> {
+			sleep(100);
+			this.release.countDown();
+		});
+		assertThat(this.executor.finishQueued(Duration.ofSeconds(10))).isZero();
+		awaitSeen(4);
+		assertThat(this.seen).containsOnly("admitted");
+		assertThat(this.executor.stats().rejected()).isZero();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "platform", "virtual" })
+	void tasksStillWaitingWhenTheTimeoutPassesRunRefused(String model) throws Exception {
+		this.executor = new ThreadModelExecutor("test-", model.equals("platform") ? platform(2, 0, null) : virtual(2),
+				new OverloadProtection(null));
+		submitBlocking(2);
+		awaitStats((stats) -> stats.running() == 2);
+		submitRecording(3, false);
+		awaitStats((stats) -> stats.queued() == 3);
+		long start = System.nanoTime();
+		assertThat(this.executor.finishQueued(Duration.ofMillis(200))).isEqualTo(3);
+		assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(200));
+		awaitSeen(3);
+		assertThat(this.seen).containsOnly("SHUTDOWN");
+		assertThat(this.executor.stats()).satisfies((stats) -> {
+			assertThat(stats.rejected()).isEqualTo(3);
+			assertThat(stats.queued()).isZero();
+			assertThat(stats.running()).isEqualTo(2);
+		});
+		// the executor still serves: a new task runs once a thread is free
+		this.release.countDown();
+		submitRecording(1, false);
+		awaitSeen(4);
+		assertThat(this.seen).containsExactly("SHUTDOWN", "SHUTDOWN", "SHUTDOWN", "admitted");
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	@Test

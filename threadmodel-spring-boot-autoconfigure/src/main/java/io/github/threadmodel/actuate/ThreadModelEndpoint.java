@@ -25,6 +25,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.actuate.endpoint.Access;
+import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -43,6 +44,8 @@ import org.springframework.util.function.SingletonSupplier;
 public class ThreadModelEndpoint {
 
 	private static final Log logger = LogFactory.getLog(ThreadModelEndpoint.class);
+
+	static final EndpointId ID = EndpointId.of("threadmodel");
 
 	private static final int STATUS_FORBIDDEN = 403;
 

@@ -1,6 +1,7 @@
 package io.github.threadmodel.autoconfigure;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.Executor;
 
 import io.github.threadmodel.actuate.ServerKind;
@@ -12,6 +13,7 @@ import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.requests.RequestCounts;
+import io.github.threadmodel.servers.QueuedRequestsDrain;
 import io.github.threadmodel.servers.ThreadModelServers;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -26,6 +28,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
 import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
@@ -50,6 +53,11 @@ public final class ThreadModelAutoConfiguration {
 	private static final String MODEL_PROPERTY = "app.threads.model";
 
 	private static final String SPRING_VIRTUAL_PROPERTY = "spring.threads.virtual.enabled";
+
+	private static final String SHUTDOWN_TIMEOUT_PROPERTY = "spring.lifecycle.timeout-per-shutdown-phase";
+
+	/** Spring Boot's default for {@value #SHUTDOWN_TIMEOUT_PROPERTY}. */
+	private static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
 
 	/**
 	 * The {@link ThreadModelSelection#source() source} of the model when auto chooses it.
@@ -194,6 +202,22 @@ public final class ThreadModelAutoConfiguration {
 	ThreadModelServers threadModelServers(ThreadModelExecutors executors, ConnectionIntake intake,
 			Environment environment) {
 		return new ThreadModelServers(executors.requests(), intake, environment);
+	}
+
+	/**
+	 * Graceful shutdown lets the requests that wait for a thread run first. Spring Boot's
+	 * graceful shutdown is the default; {@code server.shutdown=immediate} turns both off.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnWebApplication
+	@ConditionalOnProperty(name = "server.shutdown", havingValue = "graceful", matchIfMissing = true)
+	QueuedRequestsDrain threadModelQueuedRequestsDrain(ThreadModelExecutors executors, ThreadModelServers servers,
+			Environment environment) {
+		Duration timeout = Binder.get(environment)
+			.bind(SHUTDOWN_TIMEOUT_PROPERTY, Duration.class)
+			.orElse(DEFAULT_SHUTDOWN_TIMEOUT);
+		return new QueuedRequestsDrain(executors.requests(), servers.acceptors(), timeout);
 	}
 
 	/**

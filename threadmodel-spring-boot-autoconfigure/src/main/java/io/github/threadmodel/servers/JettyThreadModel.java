@@ -25,14 +25,18 @@ public final class JettyThreadModel {
 
 	private final int acceptQueueSize;
 
+	private final ConnectionAcceptors acceptors;
+
 	/**
 	 * Creates the adapter.
 	 * @param executor the executor for request handling
 	 * @param acceptQueueSize the accept backlog of each connector
+	 * @param acceptors where to register how each connector stops taking new connections
 	 */
-	public JettyThreadModel(Executor executor, int acceptQueueSize) {
+	public JettyThreadModel(Executor executor, int acceptQueueSize, ConnectionAcceptors acceptors) {
 		this.executor = executor;
 		this.acceptQueueSize = acceptQueueSize;
+		this.acceptors = acceptors;
 	}
 
 	/**
@@ -55,6 +59,7 @@ public final class JettyThreadModel {
 		for (Connector connector : server.getConnectors()) {
 			if (connector instanceof ServerConnector serverConnector) {
 				serverConnector.setAcceptQueueSize(this.acceptQueueSize);
+				this.acceptors.add(() -> serverConnector.setAccepting(false));
 			}
 		}
 	}

@@ -18,6 +18,8 @@ public final class ThreadModelServers {
 
 	private final Environment environment;
 
+	private final ConnectionAcceptors acceptors = new ConnectionAcceptors();
+
 	/**
 	 * Creates the adapters' factory.
 	 * @param requests the request executor
@@ -54,11 +56,20 @@ public final class ThreadModelServers {
 	}
 
 	/**
+	 * How the connectors of the servers adapted so far stop taking new connections.
+	 * @return the connectors' acceptors
+	 */
+	public ConnectionAcceptors acceptors() {
+		return this.acceptors;
+	}
+
+	/**
 	 * The adapter for Tomcat.
 	 * @return the adapter
 	 */
 	public TomcatThreadModel tomcat() {
-		return new TomcatThreadModel(this.requests, acceptBacklogUnlessSet("server.tomcat.accept-count"));
+		return new TomcatThreadModel(this.requests, acceptBacklogUnlessSet("server.tomcat.accept-count"),
+				this.acceptors);
 	}
 
 	/**
@@ -66,7 +77,7 @@ public final class ThreadModelServers {
 	 * @return the adapter
 	 */
 	public JettyThreadModel jetty() {
-		return new JettyThreadModel(this.requests, this.intake.acceptBacklog());
+		return new JettyThreadModel(this.requests, this.intake.acceptBacklog(), this.acceptors);
 	}
 
 	/**

@@ -18,14 +18,18 @@ public final class TomcatThreadModel {
 
 	private final Integer acceptCount;
 
+	private final ConnectionAcceptors acceptors;
+
 	/**
 	 * Creates the adapter.
 	 * @param executor the executor for request handling
 	 * @param acceptCount the accept backlog to set, or {@code null} to leave Tomcat's
+	 * @param acceptors where to register how each connector stops taking new connections
 	 */
-	public TomcatThreadModel(Executor executor, Integer acceptCount) {
+	public TomcatThreadModel(Executor executor, Integer acceptCount, ConnectionAcceptors acceptors) {
 		this.executor = executor;
 		this.acceptCount = acceptCount;
+		this.acceptors = acceptors;
 	}
 
 	/**
@@ -35,6 +39,9 @@ public final class TomcatThreadModel {
 	public void apply(Connector connector) {
 		ProtocolHandler handler = connector.getProtocolHandler();
 		handler.setExecutor(this.executor);
+		// closes the server socket only, as Spring Boot's graceful shutdown does after it,
+		// which then finds it closed
+		this.acceptors.add(handler::closeServerSocketGraceful);
 		if (this.acceptCount != null && handler instanceof AbstractProtocol<?> protocol) {
 			protocol.setAcceptCount(this.acceptCount);
 		}

@@ -94,13 +94,23 @@ class ThreadModelEndpointSwitchTests {
 		}
 
 		@Test
-		void hugeBadValueIsAnsweredWithItsStartOnly() {
-			String huge = "x".repeat(1_000_000);
-			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel", Map.of("model", huge),
+		void longBadValueIsAnsweredWithItsStartOnly() {
+			String longValue = "x".repeat(900);
+			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel", Map.of("model", longValue),
 					String.class);
 			assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
 			assertThat(response.getBody()).contains("Unknown thread model '" + "x".repeat(40) + "...'")
 				.hasSizeLessThan(200);
+		}
+
+		@Test
+		void oversizedBodyIsRefusedUnread() {
+			String before = model();
+			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel",
+					Map.of("model", "x".repeat(1_000_000)), String.class);
+			assertThat(response.getStatusCode().value()).isEqualTo(413);
+			assertThat(response.getBody()).isEqualTo("A thread model switch body has at most 1024 bytes\n");
+			assertThat(model()).isEqualTo(before);
 		}
 
 		@Test

@@ -1,5 +1,6 @@
 package io.github.threadmodel.autoconfigure;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -14,6 +15,7 @@ import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
+import io.github.threadmodel.servers.QueuedRequestsDrain;
 import io.github.threadmodel.testapp.TestServers;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -163,6 +165,17 @@ class ThreadModelAutoConfigurationTests {
 		this.servlet.withPropertyValues("app.threads.virtual.queue-timeout=200ms", "app.threads.virtual.max-concurrency=5")
 			.run((context) -> assertThat(context).hasNotFailed());
 		assertThat(output).containsOnlyOnce("has no effect without");
+	}
+
+	@Test
+	void gracefulShutdownFinishesQueuedRequestsWithinTheShutdownTimeout() {
+		this.servlet.withPropertyValues("spring.lifecycle.timeout-per-shutdown-phase=7s")
+			.run((context) -> assertThat(context).getBean(QueuedRequestsDrain.class)
+				.hasFieldOrPropertyWithValue("timeout", Duration.ofSeconds(7)));
+		this.servlet.run((context) -> assertThat(context).getBean(QueuedRequestsDrain.class)
+			.hasFieldOrPropertyWithValue("timeout", Duration.ofSeconds(30)));
+		this.servlet.withPropertyValues("server.shutdown=immediate")
+			.run((context) -> assertThat(context).doesNotHaveBean(QueuedRequestsDrain.class));
 	}
 
 	@Test

@@ -15,7 +15,7 @@ class TomcatThreadModelTests {
 	@Test
 	void connectorRunsRequestsOnTheExecutorWithTheBacklog() {
 		Connector connector = new Connector();
-		new TomcatThreadModel(this.executor, 4096).apply(connector);
+		new TomcatThreadModel(this.executor, 4096, new ConnectionAcceptors()).apply(connector);
 		Http11NioProtocol protocol = (Http11NioProtocol) connector.getProtocolHandler();
 		assertThat(protocol.getExecutor()).isSameAs(this.executor);
 		assertThat(protocol.getAcceptCount()).isEqualTo(4096);
@@ -25,7 +25,7 @@ class TomcatThreadModelTests {
 	void backlogIsLeftToTomcatWhenNoneIsGiven() {
 		Connector connector = new Connector();
 		int tomcats = ((Http11NioProtocol) connector.getProtocolHandler()).getAcceptCount();
-		new TomcatThreadModel(this.executor, null).apply(connector);
+		new TomcatThreadModel(this.executor, null, new ConnectionAcceptors()).apply(connector);
 		assertThat(((Http11NioProtocol) connector.getProtocolHandler()).getAcceptCount()).isEqualTo(tomcats);
 	}
 
