@@ -187,7 +187,8 @@ class ThreadModelExecutorTests {
 	void virtualThreadsRunEveryTaskAtOnceWithoutLimit() throws Exception {
 		this.executor = new ThreadModelExecutor("test-", virtual(null));
 		submitBlocking(50);
-		awaitStats((stats) -> stats.running() == 50);
+		// a task counts as running just before it runs: wait until each one has said where it runs
+		awaitStats((stats) -> stats.running() == 50 && this.ranOn.size() == 50);
 		assertThat(this.executor.stats().queued()).isZero();
 		assertThat(this.executor.stats().poolSize()).isNull();
 		assertThat(this.ranOn).hasSize(50).allSatisfy((thread) -> {
@@ -267,7 +268,7 @@ class ThreadModelExecutorTests {
 		assertThat(change.from()).isEqualTo(ThreadModel.PLATFORM);
 		assertThat(change.to()).isEqualTo(ThreadModel.VIRTUAL);
 		assertThat(change.handedOver()).isEqualTo(3);
-		awaitStats((stats) -> stats.running() == 5 && stats.queued() == 0);
+		awaitStats((stats) -> stats.running() == 5 && stats.queued() == 0 && this.ranOn.size() == 5);
 		assertThat(this.ranOn).filteredOn(Thread::isVirtual).hasSize(3);
 		assertThat(this.ranOn).filteredOn((thread) -> !thread.isVirtual())
 			.hasSize(2)
