@@ -1,7 +1,11 @@
 package io.github.threadmodel.executor;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+
+import org.awaitility.Awaitility;
+import org.hamcrest.Matchers;
 
 import org.junit.jupiter.api.Test;
 
@@ -62,13 +66,13 @@ class AdaptiveLimitTests {
 	void growsLessAsTheHeapFills() {
 		this.limit.onHeapUsedAfterGc(0.5);
 		acquire(5);
-		// the heap at 5/8 of the threshold: by 1 + 2 * 3/8
-		assertThat(this.limit.limit()).isEqualTo(7);
+		// by the room the last collection showed: 0.8 / 0.5
+		assertThat(this.limit.limit()).isEqualTo(6);
 		this.now.addAndGet(INTERVAL);
-		// at a quarter of it or less: a doubling
+		// at most a doubling
 		this.limit.onHeapUsedAfterGc(0.2);
 		acquire(7);
-		assertThat(this.limit.limit()).isEqualTo(14);
+		assertThat(this.limit.limit()).isEqualTo(12);
 	}
 
 	@Test
@@ -106,6 +110,30 @@ class AdaptiveLimitTests {
 		this.limit.onHeapUsedAfterGc(0.9);
 		assertThat(this.limit.limit()).isEqualTo(36);
 		assertThat(this.limit.heapDecreases()).isEqualTo(2);
+	}
+
+	@Test
+	void asksForAFullCollectionWhenThePressureReportedIsStaleAndTasksWait() throws Exception {
+		AtomicInteger collections = new AtomicInteger();
+		AdaptiveLimit limit = new AdaptiveLimit(new AdaptiveAdmission(4, 100, 0.8), this.now::get, false,
+				collections::incrementAndGet);
+		for (int i = 0; i < 4; i++) {
+			limit.tryAcquire();
+		}
+		limit.onHeapUsedAfterGc(0.9);
+		// a task waits, but the report is fresh
+		assertThat(limit.tryAcquire()).isZero();
+		// no collection for a second: the report may be the old generation's garbage
+		this.now.addAndGet(AdaptiveLimit.QUIET_INTERVAL.toNanos());
+		assertThat(limit.tryAcquire()).isZero();
+		Awaitility.await().untilAtomic(collections, Matchers.equalTo(1));
+		// not again within the check interval
+		assertThat(limit.tryAcquire()).isZero();
+		Thread.sleep(50);
+		assertThat(collections).hasValue(1);
+		// the collection it asked for found room: tasks get in again
+		limit.onHeapUsedAfterGc(0.3);
+		assertThat(limit.tryAcquire()).isEqualTo(5);
 	}
 
 	@Test
