@@ -36,7 +36,9 @@ if [ ! -x "$OHA" ]; then
   cargo install oha --locked >&2 || { echo "could not install oha" >&2; exit 1; }
 fi
 STARTER=io.github.threadmodel.autoconfigure
-EXCLUDE=$STARTER.ThreadModelAutoConfiguration,$STARTER.ThreadModelWebServerAutoConfiguration,$STARTER.ThreadModelEndpointAutoConfiguration,$STARTER.ThreadModelMetricsAutoConfiguration,$STARTER.ThreadModelPinningAutoConfiguration
+# Every auto-configuration of the starter: the server adapters' (boot4 or boot3) and the shared ones. Spring Boot
+# refuses to exclude a class that is not an auto-configuration, so the list follows the Boot line.
+EXCLUDE=io.github.threadmodel.boot$BOOT.ThreadModelWebServerAutoConfiguration,$STARTER.ThreadModelAutoConfiguration,$STARTER.ThreadModelEndpointAutoConfiguration,$STARTER.ThreadModelMetricsAutoConfiguration,$STARTER.ThreadModelPinningAutoConfiguration,$STARTER.ThreadModelOverloadAutoConfiguration,$STARTER.ThreadModelWebFluxAutoConfiguration
 mkdir -p "$OUT"
 echo "N=$N, Spring Boot line $BOOT ($JARDIR), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), somaxconn $(cat /proc/sys/net/core/somaxconn)" | tee "$OUT/machine.txt"
 for app in ${APPS:-$DEFAULT_APPS}; do

@@ -66,4 +66,15 @@ class StartupReportIntegrationTests {
 		}
 	}
 
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(TestServers.class)
+	void saysTheAdaptiveLimitOfVirtualThreadsByDefault(TestServers server, CapturedOutput output) {
+		try (ConfigurableApplicationContext context = server.start("app.threads.model=virtual",
+				"app.threads.virtual.adaptive.min-limit=8", "app.threads.virtual.adaptive.max-limit=400")) {
+			assertThat(output).containsOnlyOnce("Thread model virtual (app.threads.model) on " + server.id())
+				.contains(": adaptive limit 8 to 400 (heap threshold ")
+				.contains(" %), queue-timeout none; accept backlog ");
+		}
+	}
+
 }

@@ -7,16 +7,31 @@ import java.time.Duration;
  *
  * @param model the thread model
  * @param platform the platform pool's sizing, used when the model is {@link ThreadModel#PLATFORM}
- * @param maxConcurrency how many tasks may run at once on virtual threads, or {@code null} for no limit
+ * @param maxConcurrency how many tasks may run at once on virtual threads, a fixed limit, or {@code null}
+ * for none
+ * @param adaptive the bounds of an adaptive limit on virtual threads, used when
+ * {@code maxConcurrency} is {@code null}; {@code null} for no limit at all
  */
-public record ExecutorSettings(ThreadModel model, PlatformPool platform, Integer maxConcurrency) {
+public record ExecutorSettings(ThreadModel model, PlatformPool platform, Integer maxConcurrency,
+		AdaptiveAdmission adaptive) {
+
+	/**
+	 * Settings without an adaptive limit.
+	 * @param model the thread model
+	 * @param platform the platform pool's sizing
+	 * @param maxConcurrency the fixed virtual concurrency limit, or {@code null} for none
+	 */
+	public ExecutorSettings(ThreadModel model, PlatformPool platform, Integer maxConcurrency) {
+		this(model, platform, maxConcurrency, null);
+	}
 
 	/**
 	 * These settings with another model and, where given, other limits.
 	 * @param model the model
 	 * @param maxThreads the platform pool's new limit, or {@code null} to keep it (the
 	 * pool's minimum follows when it would exceed it)
-	 * @param maxConcurrency the new virtual concurrency limit, or {@code null} to keep it
+	 * @param maxConcurrency the new virtual concurrency limit, or {@code null} to keep it; a
+	 * fixed limit, which takes the place of an adaptive one
 	 * @return the new settings
 	 */
 	public ExecutorSettings with(ThreadModel model, Integer maxThreads, Integer maxConcurrency) {
@@ -25,7 +40,8 @@ public record ExecutorSettings(ThreadModel model, PlatformPool platform, Integer
 			pool = new PlatformPool(maxThreads, Math.min(pool.minThreads(), maxThreads), pool.queueCapacity(),
 					pool.keepAlive());
 		}
-		return new ExecutorSettings(model, pool, (maxConcurrency != null) ? maxConcurrency : this.maxConcurrency);
+		return new ExecutorSettings(model, pool, (maxConcurrency != null) ? maxConcurrency : this.maxConcurrency,
+				this.adaptive);
 	}
 
 	/**

@@ -27,6 +27,14 @@ sealed interface ModelThreads extends Executor permits PlatformThreadPool, Virtu
 	Integer maxConcurrency();
 
 	/**
+	 * How tasks are admitted on virtual threads.
+	 * @return the admission, or {@code null} on platform threads
+	 */
+	default AdmissionStatus admission() {
+		return null;
+	}
+
+	/**
 	 * Refuses new tasks; tasks accepted already still run, and the threads end when idle.
 	 */
 	void shutdown();
@@ -74,13 +82,16 @@ sealed interface ModelThreads extends Executor permits PlatformThreadPool, Virtu
 	 * @param threadNamePrefix the start of each thread's name
 	 * @param overload the overload protection, or {@code null} for none
 	 * @param timedOut takes each task that waited longer than the protection's queue timeout
+	 * @param adaptive the executor's adaptive limit, used on virtual threads without a fixed
+	 * limit, or {@code null}
 	 * @return the threads, started
 	 */
 	static ModelThreads create(ExecutorSettings settings, String threadNamePrefix, OverloadProtection overload,
-			Consumer<Runnable> timedOut) {
+			Consumer<Runnable> timedOut, AdaptiveLimit adaptive) {
 		return switch (settings.model()) {
 			case PLATFORM -> new PlatformThreadPool(settings.platform(), threadNamePrefix + "platform-");
-			case VIRTUAL -> new VirtualThreads(settings.maxConcurrency(),
+			case VIRTUAL -> new VirtualThreads(
+					(settings.maxConcurrency() != null) ? new Permits.Fixed(settings.maxConcurrency()) : adaptive,
 					(overload != null) ? overload.queueTimeout() : null, timedOut, threadNamePrefix + "virtual-");
 		};
 	}

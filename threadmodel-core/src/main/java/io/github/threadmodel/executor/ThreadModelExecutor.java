@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import org.springframework.core.task.AsyncTaskExecutor;
 
@@ -56,6 +57,14 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	private volatile ModelThreads threads;
 
 	private final OverloadProtection overload;
+
+	/**
+	 * The adaptive limit of the virtual model, kept across switches so that what it learnt
+	 * and the tasks it counts in flight carry over; {@code null} without one.
+	 */
+	private volatile AdaptiveLimit adaptive;
+
+	private final Function<AdaptiveAdmission, AdaptiveLimit> adaptiveLimits;
 
 	private volatile boolean closed;
 
@@ -116,15 +125,34 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * with a {@link RejectedExecutionException}
 	 */
 	public ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings, OverloadProtection overload) {
+		this(threadNamePrefix, settings, overload, AdaptiveLimit::new);
+	}
+
+	/**
+	 * Creates an executor whose adaptive limit, if its settings ask for one, comes from the
+	 * given factory (tests give the heap's state by hand).
+	 */
+	ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings, OverloadProtection overload,
+			Function<AdaptiveAdmission, AdaptiveLimit> adaptiveLimits) {
 		this.threadNamePrefix = threadNamePrefix;
 		this.settings = settings;
 		this.overload = overload;
+		this.adaptiveLimits = adaptiveLimits;
 		this.threads = createThreads(settings);
 	}
 
 	private ModelThreads createThreads(ExecutorSettings settings) {
+		AdaptiveLimit adaptive = this.adaptive;
+		if (adaptive != null && !adaptive.settings().equals(settings.adaptive())) {
+			adaptive.close();
+			adaptive = null;
+		}
+		if (adaptive == null && settings.adaptive() != null) {
+			adaptive = this.adaptiveLimits.apply(settings.adaptive());
+		}
+		this.adaptive = adaptive;
 		return ModelThreads.create(settings, this.threadNamePrefix, this.overload,
-				(submission) -> ((Submission) submission).refuse(Refusal.QUEUE_TIMEOUT));
+				(submission) -> ((Submission) submission).refuse(Refusal.QUEUE_TIMEOUT), adaptive);
 	}
 
 	@Override
@@ -282,6 +310,14 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	}
 
 	/**
+	 * How tasks are admitted on virtual threads, and where the limit stands.
+	 * @return the admission, or {@code null} while the executor runs platform threads
+	 */
+	public AdmissionStatus admission() {
+		return this.threads.admission();
+	}
+
+	/**
 	 * The start of the names of the executor's threads.
 	 * @return the thread name prefix
 	 */
@@ -340,6 +376,9 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	public synchronized void close() {
 		this.closed = true;
 		this.threads.shutdown();
+		if (this.adaptive != null) {
+			this.adaptive.close();
+		}
 	}
 
 	/**

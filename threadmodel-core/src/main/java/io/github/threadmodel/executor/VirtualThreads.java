@@ -11,24 +11,23 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * One new virtual thread per task. With a concurrency limit, tasks beyond it wait in a
- * queue, in arrival order, without holding a thread, and start as running tasks finish.
- * With a queue timeout as well, a task still waiting when it expires leaves the queue and
- * goes to the timeout handler instead.
+ * One new virtual thread per task. With a concurrency limit (fixed, or an
+ * {@link AdaptiveLimit} that moves), tasks beyond it wait in a queue, in arrival order,
+ * without holding a thread, and start as running tasks finish. With a queue timeout as
+ * well, a task still waiting when it expires leaves the queue and goes to the timeout
+ * handler instead.
  */
 final class VirtualThreads implements ModelThreads {
 
 	private final ThreadFactory threadFactory;
 
-	private final Integer maxConcurrency;
+	/** The limit, or {@code null} for none. */
+	private final Permits permits;
 
 	private final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
-
-	private final AtomicInteger permits;
 
 	/** Runs each expiry after the timeout, or {@code null} when tasks wait without limit. */
 	private final Executor expiries;
@@ -38,16 +37,19 @@ final class VirtualThreads implements ModelThreads {
 	private volatile boolean shutdown;
 
 	/**
-	 * @param maxConcurrency the concurrency limit, or {@code null} for none
+	 * @param permits the concurrency limit, or {@code null} for none
 	 * @param queueTimeout the longest a task waits for a permit, or {@code null} for no limit
 	 * @param timedOut takes each task that waited longer than the timeout
 	 * @param threadNamePrefix the start of each thread's name
 	 */
-	VirtualThreads(Integer maxConcurrency, Duration queueTimeout, Consumer<Runnable> timedOut,
-			String threadNamePrefix) {
+	VirtualThreads(Permits permits, Duration queueTimeout, Consumer<Runnable> timedOut, String threadNamePrefix) {
 		this.threadFactory = Thread.ofVirtual().name(threadNamePrefix, 1).factory();
-		this.maxConcurrency = maxConcurrency;
-		this.permits = new AtomicInteger((maxConcurrency != null) ? maxConcurrency : 0);
+		this.permits = permits;
+		if (permits != null) {
+			// An adaptive limit outlives a switch: the permits that tasks of the threads it
+			// replaced give back start this one's waiting tasks.
+			permits.attach(this::dispatch);
+		}
 		// The JDK's shared delay scheduler (one daemon thread) instead of a scheduler of our
 		// own, which would need a life cycle across switches. An expiry of a task that
 		// started in time finds it taken and does nothing.
@@ -70,7 +72,7 @@ final class VirtualThreads implements ModelThreads {
 		if (this.shutdown) {
 			throw new RejectedExecutionException("Virtual thread executor is shut down");
 		}
-		if (this.maxConcurrency == null) {
+		if (this.permits == null) {
 			ModelThreads.startsOnVirtualThread(task);
 			start(task);
 			return;
@@ -99,26 +101,23 @@ final class VirtualThreads implements ModelThreads {
 	 */
 	private void dispatch() {
 		while (!this.waiting.isEmpty()) {
-			int available = this.permits.get();
-			if (available == 0) {
+			int inFlight = this.permits.tryAcquire();
+			if (inFlight == 0) {
 				return;
-			}
-			if (!this.permits.compareAndSet(available, available - 1)) {
-				continue;
 			}
 			Waiting next = this.waiting.poll();
 			if (next == null || !next.take()) {
-				this.permits.incrementAndGet(); // none left, or it expired meanwhile
+				this.permits.giveBack(); // none left, or it expired meanwhile
 				continue;
 			}
 			ModelThreads.startsOnVirtualThread(next.task);
 			start(() -> {
+				long startedAt = System.nanoTime();
 				try {
 					next.task.run();
 				}
 				finally {
-					this.permits.incrementAndGet();
-					dispatch();
+					this.permits.release(startedAt, inFlight);
 				}
 			});
 		}
@@ -145,7 +144,12 @@ final class VirtualThreads implements ModelThreads {
 
 	@Override
 	public Integer maxConcurrency() {
-		return this.maxConcurrency;
+		return (this.permits != null) ? this.permits.limit() : null;
+	}
+
+	@Override
+	public AdmissionStatus admission() {
+		return AdmissionStatus.of(this.permits);
 	}
 
 	@Override

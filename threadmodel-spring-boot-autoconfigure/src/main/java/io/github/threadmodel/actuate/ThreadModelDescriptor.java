@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.auto.WorkloadSample;
+import io.github.threadmodel.executor.AdmissionStatus;
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.ModelSwitch;
 import io.github.threadmodel.executor.Refusal;
@@ -35,11 +36,14 @@ import io.github.threadmodel.requests.RequestCounts;
  * @param pinning virtual-thread pinning by call site, or {@code null} when its detection
  * is off ({@code app.threads.pinning.enabled=false}, or no JDK Flight Recorder)
  * @param auto what {@code app.threads.model=auto} is doing, or {@code null} without it
+ * @param admission how many requests may run at once on virtual threads, and the limit now
+ * (adaptive, fixed or unlimited), or {@code null} while requests run on platform threads
  */
 public record ThreadModelDescriptor(String model, String modelSource, String server, ExecutorDescriptor requests,
 		ExecutorDescriptor tasks, NettyDescriptor netty, VirtualThreadScheduler virtualThreadScheduler,
 		ConnectionsDescriptor connections, StartupTimeline.Steps startup, RuntimeDescriptor runtime,
-		boolean switchingEnabled, List<SwitchDescriptor> switches, PinningDescriptor pinning, AutoDescriptor auto) {
+		boolean switchingEnabled, List<SwitchDescriptor> switches, PinningDescriptor pinning, AutoDescriptor auto,
+		AdmissionStatus admission) {
 
 	/**
 	 * What {@code app.threads.model=auto} is doing.

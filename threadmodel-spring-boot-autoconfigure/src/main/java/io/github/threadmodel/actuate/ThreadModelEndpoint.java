@@ -116,7 +116,8 @@ public class ThreadModelEndpoint {
 				this.startupTimeline.steps(), this.runtime.obtain(), this.switcher.isEnabled(),
 				this.requests.switchHistory().stream().map(SwitchDescriptor::of).toList(),
 				(this.pinning != null) ? PinningDescriptor.of(this.pinning.isRecording(), this.pinning.stats()) : null,
-				(this.auto != null) ? AutoDescriptor.of(this.auto.status(), this.requests.getModel()) : null);
+				(this.auto != null) ? AutoDescriptor.of(this.auto.status(), this.requests.getModel()) : null,
+				this.requests.admission());
 	}
 
 	/**

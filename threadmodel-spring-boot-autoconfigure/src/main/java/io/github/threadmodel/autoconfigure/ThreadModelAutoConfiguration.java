@@ -131,7 +131,7 @@ public final class ThreadModelAutoConfiguration {
 	@ConditionalOnMissingBean(name = REQUEST_EXECUTOR_BEAN_NAME)
 	@ConditionalOnWebApplication
 	ThreadModelExecutor threadModelRequestExecutor(ThreadModelSettings settings, ThreadModelSelection selection) {
-		return new ThreadModelExecutor("request-", settings.executor(selection.model()), settings.overload());
+		return new ThreadModelExecutor("request-", settings.requestExecutor(selection.model()), settings.overload());
 	}
 
 	/**
@@ -229,7 +229,7 @@ public final class ThreadModelAutoConfiguration {
 			AsyncAnnotationBeanPostProcessor.DEFAULT_TASK_EXECUTOR_BEAN_NAME })
 	@ConditionalOnMissingBean(Executor.class)
 	ThreadModelExecutor applicationTaskExecutor(ThreadModelSettings settings, ThreadModelSelection selection) {
-		return new ThreadModelExecutor("task-", settings.executor(selection.taskModel()));
+		return new ThreadModelExecutor("task-", settings.taskExecutor(selection.taskModel()));
 	}
 
 }

@@ -144,16 +144,38 @@ public class ThreadModelProperties {
 	public static class Virtual {
 
 		/**
-		 * Most requests running at once on virtual threads; the rest wait in arrival order.
-		 * Unlimited when unset.
+		 * How many requests may run at once on virtual threads: 'adaptive' (a limit that
+		 * follows what the heap can hold, see app.threads.virtual.adaptive.*), 'fixed'
+		 * (max-concurrency) or 'unlimited'. Defaults to 'fixed' when max-concurrency is set,
+		 * 'adaptive' otherwise.
+		 */
+		private VirtualAdmission admission;
+
+		/**
+		 * Most requests running at once on virtual threads, a fixed limit; the rest wait in
+		 * arrival order.
 		 */
 		private Integer maxConcurrency;
 
 		/**
-		 * Longest a request may wait for a turn under max-concurrency before the server
-		 * answers it 503 with Retry-After. Waits without limit when unset.
+		 * Longest a request may wait for a turn under the limit (adaptive or fixed) before the
+		 * server answers it 503 with Retry-After. Waits without limit when unset.
 		 */
 		private Duration queueTimeout;
+
+		private final Adaptive adaptive = new Adaptive();
+
+		public VirtualAdmission getAdmission() {
+			return this.admission;
+		}
+
+		public void setAdmission(VirtualAdmission admission) {
+			this.admission = admission;
+		}
+
+		public Adaptive getAdaptive() {
+			return this.adaptive;
+		}
 
 		public Integer getMaxConcurrency() {
 			return this.maxConcurrency;
@@ -169,6 +191,53 @@ public class ThreadModelProperties {
 
 		public void setQueueTimeout(Duration queueTimeout) {
 			this.queueTimeout = queueTimeout;
+		}
+
+	}
+
+	/**
+	 * The adaptive limit of the 'virtual' model (app.threads.virtual.admission=adaptive).
+	 */
+	public static class Adaptive {
+
+		/**
+		 * Least the adaptive limit falls to, however full the heap.
+		 */
+		private int minLimit = 20;
+
+		/**
+		 * Most the adaptive limit grows to, and where it starts.
+		 */
+		private int maxLimit = 10_000;
+
+		/**
+		 * Share (above 0, at most 1) of the maximum heap that, still used after a garbage
+		 * collection, decreases the limit below the requests in flight.
+		 */
+		private double heapThreshold = 0.8;
+
+		public int getMinLimit() {
+			return this.minLimit;
+		}
+
+		public void setMinLimit(int minLimit) {
+			this.minLimit = minLimit;
+		}
+
+		public int getMaxLimit() {
+			return this.maxLimit;
+		}
+
+		public void setMaxLimit(int maxLimit) {
+			this.maxLimit = maxLimit;
+		}
+
+		public double getHeapThreshold() {
+			return this.heapThreshold;
+		}
+
+		public void setHeapThreshold(double heapThreshold) {
+			this.heapThreshold = heapThreshold;
 		}
 
 	}

@@ -1,8 +1,10 @@
 package io.github.threadmodel.autoconfigure;
 
 import java.time.Duration;
+import java.util.Locale;
 
 import io.github.threadmodel.auto.AutoThreadModelPolicy;
+import io.github.threadmodel.executor.AdaptiveAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.OverloadProtection;
 import io.github.threadmodel.executor.ThreadModel;
@@ -71,16 +73,48 @@ final class ThreadModelSettings {
 	}
 
 	/**
-	 * The settings of an executor of the given model.
+	 * The settings of the request executor on the given model.
 	 * @param model the thread model
 	 * @return the executor settings
 	 */
-	ExecutorSettings executor(ThreadModel model) {
+	ExecutorSettings requestExecutor(ThreadModel model) {
+		ThreadModelProperties.Virtual virtual = this.properties.getVirtual();
+		AdaptiveAdmission adaptive = null;
+		if (admission(virtual) == VirtualAdmission.ADAPTIVE) {
+			ThreadModelProperties.Adaptive bounds = virtual.getAdaptive();
+			adaptive = new AdaptiveAdmission(bounds.getMinLimit(), bounds.getMaxLimit(), bounds.getHeapThreshold());
+		}
+		return new ExecutorSettings(model, platformPool(), virtual.getMaxConcurrency(), adaptive);
+	}
+
+	/**
+	 * The settings of the application task executor on the given model: the same limits
+	 * as the request executor's, except for the adaptive limit, which is the server's (an
+	 * {@code @Async} task has no request to answer 503 when it waits too long).
+	 * @param model the thread model
+	 * @return the executor settings
+	 */
+	ExecutorSettings taskExecutor(ThreadModel model) {
+		return new ExecutorSettings(model, platformPool(), this.properties.getVirtual().getMaxConcurrency());
+	}
+
+	private ExecutorSettings.PlatformPool platformPool() {
 		ThreadModelProperties.Platform platform = this.properties.getPlatform();
 		int minThreads = (platform.getMinThreads() != null) ? platform.getMinThreads()
 				: Math.min(DEFAULT_MIN_THREADS, platform.getMaxThreads());
-		return new ExecutorSettings(model, new ExecutorSettings.PlatformPool(platform.getMaxThreads(), minThreads,
-				platform.getQueueCapacity(), platform.getKeepAlive()), this.properties.getVirtual().getMaxConcurrency());
+		return new ExecutorSettings.PlatformPool(platform.getMaxThreads(), minThreads, platform.getQueueCapacity(),
+				platform.getKeepAlive());
+	}
+
+	/**
+	 * The admission in force: the one written, else fixed with a max-concurrency, else
+	 * adaptive.
+	 */
+	private static VirtualAdmission admission(ThreadModelProperties.Virtual virtual) {
+		if (virtual.getAdmission() != null) {
+			return virtual.getAdmission();
+		}
+		return (virtual.getMaxConcurrency() != null) ? VirtualAdmission.FIXED : VirtualAdmission.ADAPTIVE;
 	}
 
 	/**
@@ -168,12 +202,34 @@ final class ThreadModelSettings {
 		if (virtual.getMaxConcurrency() != null) {
 			checkAtLeast("app.threads.virtual.max-concurrency", virtual.getMaxConcurrency(), 1);
 		}
+		VirtualAdmission admission = admission(virtual);
+		if (admission == VirtualAdmission.FIXED && virtual.getMaxConcurrency() == null) {
+			throw invalid("app.threads.virtual.admission", "fixed",
+					"fixed only with app.threads.virtual.max-concurrency (the fixed limit); adaptive or unlimited "
+							+ "without it");
+		}
+		if (admission != VirtualAdmission.FIXED && virtual.getMaxConcurrency() != null) {
+			throw invalid("app.threads.virtual.admission", admission.name().toLowerCase(Locale.ROOT),
+					"fixed, or no value, with app.threads.virtual.max-concurrency (a fixed limit); remove "
+							+ "max-concurrency for an adaptive or no limit");
+		}
+		ThreadModelProperties.Adaptive adaptive = virtual.getAdaptive();
+		checkAtLeast("app.threads.virtual.adaptive.min-limit", adaptive.getMinLimit(), 1);
+		if (adaptive.getMaxLimit() < adaptive.getMinLimit()) {
+			throw invalid("app.threads.virtual.adaptive.max-limit", adaptive.getMaxLimit(),
+					"a whole number of at least app.threads.virtual.adaptive.min-limit (" + adaptive.getMinLimit()
+							+ ")");
+		}
+		if (!(adaptive.getHeapThreshold() > 0 && adaptive.getHeapThreshold() <= 1)) {
+			throw invalid("app.threads.virtual.adaptive.heap-threshold", adaptive.getHeapThreshold(),
+					"a number above 0 and at most 1, for example 0.8");
+		}
 		if (virtual.getQueueTimeout() != null) {
 			checkDuration("app.threads.virtual.queue-timeout", virtual.getQueueTimeout(), Duration.ZERO,
 					"a duration of zero or more, for example 200ms, or no value to wait without limit");
-			if (virtual.getMaxConcurrency() == null) {
-				logger.warn("app.threads.virtual.queue-timeout has no effect without "
-						+ "app.threads.virtual.max-concurrency: on virtual threads no request waits for a turn");
+			if (admission == VirtualAdmission.UNLIMITED) {
+				logger.warn("app.threads.virtual.queue-timeout has no effect with "
+						+ "app.threads.virtual.admission=unlimited: on virtual threads no request waits for a turn");
 			}
 		}
 	}

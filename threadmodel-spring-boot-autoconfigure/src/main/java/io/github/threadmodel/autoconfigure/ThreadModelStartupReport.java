@@ -7,6 +7,7 @@ import java.util.function.Function;
 
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.executor.ConnectionIntake;
+import io.github.threadmodel.executor.AdaptiveAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutors;
@@ -120,7 +121,7 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 			.append(server)
 			.append("netty".equals(server) ? " (blocking controller methods)" : "")
 			.append(": ");
-		ExecutorSettings executor = this.settings.executor(model);
+		ExecutorSettings executor = this.settings.requestExecutor(model);
 		if (auto) {
 			line.append("platform ").append(platformLimits(executor)).append(", virtual ").append(virtualLimits(executor));
 		}
@@ -139,12 +140,17 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 	}
 
 	private String virtualLimits(ExecutorSettings executor) {
-		if (executor.maxConcurrency() == null) {
-			return "max-concurrency unlimited";
-		}
 		Duration timeout = this.settings.overload().queueTimeout();
-		return "max-concurrency %d, queue-timeout %s".formatted(executor.maxConcurrency(),
-				(timeout != null) ? duration(timeout) : "none");
+		String queueTimeout = "queue-timeout " + ((timeout != null) ? duration(timeout) : "none");
+		if (executor.maxConcurrency() != null) {
+			return "max-concurrency %d, %s".formatted(executor.maxConcurrency(), queueTimeout);
+		}
+		AdaptiveAdmission adaptive = executor.adaptive();
+		if (adaptive != null) {
+			return "adaptive limit %d to %d (heap threshold %.0f %%), %s".formatted(adaptive.minLimit(),
+					adaptive.maxLimit(), adaptive.heapThreshold() * 100, queueTimeout);
+		}
+		return "max-concurrency unlimited";
 	}
 
 	private String backlog(String server) {
@@ -168,7 +174,7 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 
 	private void ineffective(Map<String, String> properties, String why) {
 		List<String> set = properties.keySet().stream().filter(this.environment::containsProperty).sorted().toList();
-		ExecutorSettings.PlatformPool pool = this.settings.executor(ThreadModel.PLATFORM).platform();
+		ExecutorSettings.PlatformPool pool = this.settings.requestExecutor(ThreadModel.PLATFORM).platform();
 		Map<String, Function<ExecutorSettings.PlatformPool, Object>> inForce = Map.of(MAX_THREADS,
 				ExecutorSettings.PlatformPool::maxThreads, MIN_THREADS, ExecutorSettings.PlatformPool::minThreads,
 				QUEUE_CAPACITY, (p) -> (p.queueCapacity() != null) ? p.queueCapacity() : "unbounded", KEEP_ALIVE,

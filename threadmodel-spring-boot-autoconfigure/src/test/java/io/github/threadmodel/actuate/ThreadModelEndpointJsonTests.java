@@ -136,6 +136,7 @@ class ThreadModelEndpointJsonTests {
 			auto.figures.schedulingDelayMs: number
 			auto.figures.longestSchedulingDelayMs: number
 			auto.decisions: array
+			admission: null
 			""";
 
 	@LocalServerPort

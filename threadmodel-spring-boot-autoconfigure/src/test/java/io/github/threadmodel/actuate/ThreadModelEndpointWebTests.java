@@ -57,6 +57,10 @@ class ThreadModelEndpointWebTests {
 		assertThat((Integer) requests.get("completed")).isGreaterThanOrEqualTo(1);
 		Map<String, Object> tasks = (Map<String, Object>) body.get("tasks");
 		assertThat(tasks).containsEntry("model", "platform").containsEntry("maxPoolSize", 200);
+		assertThat((Map<String, Object>) body.get("admission")).containsEntry("mode", "fixed")
+			.containsEntry("limit", 50)
+			.containsEntry("algorithm", null)
+			.containsKey("inFlight");
 		Map<String, Object> startup = (Map<String, Object>) body.get("startup");
 		long server = ((Number) startup.get("webServerStartedMs")).longValue();
 		long refreshed = ((Number) startup.get("contextRefreshedMs")).longValue();

@@ -37,7 +37,9 @@ class ConfigurationMetadataTests {
 					"app.threads.pinning.threshold", "app.threads.virtual.queue-timeout",
 					"app.threads.overload.retry-after", "app.threads.auto.window", "app.threads.auto.agreeing-windows",
 					"app.threads.auto.min-dwell", "app.threads.auto.thread-wait", "app.threads.auto.cpu-busy-share",
-					"app.threads.auto.scheduling-delay", "app.threads.auto.severe-scheduling-delay");
+					"app.threads.auto.scheduling-delay", "app.threads.auto.severe-scheduling-delay",
+					"app.threads.virtual.admission", "app.threads.virtual.adaptive.min-limit",
+					"app.threads.virtual.adaptive.max-limit", "app.threads.virtual.adaptive.heap-threshold");
 		assertThat(starter).allSatisfy((property) -> assertThat((String) property.get("description")).as("%s", property)
 			.isNotBlank());
 		assertThat(starter).filteredOn((property) -> property.get("name").equals("app.threads.platform.keep-alive"))

@@ -75,6 +75,24 @@ class InvalidPropertiesStartupTests {
 				Arguments.of("app.threads.pinning.threshold=106752d",
 						new String[] { "Invalid value '106752d' for configuration property 'app.threads.pinning.threshold'",
 								"at most 106751d" }),
+				Arguments.of("app.threads.virtual.admission=adaptiv",
+						new String[] { "Property: app.threads.virtual.admission", "Value: \"adaptiv\"", "ADAPTIVE",
+								"UNLIMITED" }),
+				Arguments.of("app.threads.virtual.admission=fixed",
+						new String[] { "Invalid value 'fixed' for configuration property 'app.threads.virtual.admission'",
+								"fixed only with app.threads.virtual.max-concurrency" }),
+				Arguments.of("app.threads.virtual.adaptive.min-limit=0",
+						new String[] {
+								"Invalid value '0' for configuration property 'app.threads.virtual.adaptive.min-limit'",
+								"a whole number of 1 or more" }),
+				Arguments.of("app.threads.virtual.adaptive.max-limit=5",
+						new String[] {
+								"Invalid value '5' for configuration property 'app.threads.virtual.adaptive.max-limit'",
+								"at least app.threads.virtual.adaptive.min-limit (20)" }),
+				Arguments.of("app.threads.virtual.adaptive.heap-threshold=1.5",
+						new String[] {
+								"Invalid value '1.5' for configuration property 'app.threads.virtual.adaptive.heap-threshold'",
+								"a number above 0 and at most 1" }),
 				Arguments.of("app.threads.pinning.threshold=-20ms",
 						new String[] { "Invalid value '-20ms' for configuration property 'app.threads.pinning.threshold'",
 								"a duration of zero or more, for example 20ms" }));

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
@@ -156,15 +157,66 @@ class ThreadModelAutoConfigurationTests {
 	}
 
 	@Test
-	void queueTimeoutWithoutConcurrencyLimitIsSaidToHaveNoEffect(CapturedOutput output) {
+	void queueTimeoutWithoutALimitIsSaidToHaveNoEffect(CapturedOutput output) {
 		this.servlet.withConfiguration(AutoConfigurations.of(ThreadModelPinningAutoConfiguration.class))
-			.withPropertyValues("app.threads.virtual.queue-timeout=200ms")
+			.withPropertyValues("app.threads.virtual.queue-timeout=200ms", "app.threads.virtual.admission=unlimited")
 			.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(VirtualThreadPinning.class));
-		assertThat(output).containsOnlyOnce("app.threads.virtual.queue-timeout has no effect without "
-				+ "app.threads.virtual.max-concurrency");
+		assertThat(output).containsOnlyOnce("app.threads.virtual.queue-timeout has no effect with "
+				+ "app.threads.virtual.admission=unlimited");
 		this.servlet.withPropertyValues("app.threads.virtual.queue-timeout=200ms", "app.threads.virtual.max-concurrency=5")
 			.run((context) -> assertThat(context).hasNotFailed());
-		assertThat(output).containsOnlyOnce("has no effect without");
+		this.servlet.withPropertyValues("app.threads.virtual.queue-timeout=200ms")
+			.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(output).containsOnlyOnce("has no effect with");
+	}
+
+	@Test
+	void requestsOnVirtualThreadsGetTheAdaptiveLimitByDefaultAndTasksNone() {
+		this.servlet.withPropertyValues("app.threads.model=virtual").run((context) -> {
+			assertThat(requestExecutor(context).admission()).satisfies((admission) -> {
+				assertThat(admission.mode()).isEqualTo("adaptive");
+				assertThat(admission.limit()).isEqualTo(20);
+				assertThat(admission.minLimit()).isEqualTo(20);
+				assertThat(admission.maxLimit()).isEqualTo(10_000);
+				assertThat(admission.heapThreshold()).isEqualTo(0.8);
+			});
+			assertThat(context.getBean("applicationTaskExecutor", ThreadModelExecutor.class).admission().mode())
+				.isEqualTo("unlimited");
+		});
+	}
+
+	@Test
+	void adaptiveLimitTakesItsBounds() {
+		this.servlet
+			.withPropertyValues("app.threads.model=virtual", "app.threads.virtual.adaptive.min-limit=50",
+					"app.threads.virtual.adaptive.max-limit=400", "app.threads.virtual.adaptive.heap-threshold=0.7")
+			.run((context) -> assertThat(requestExecutor(context).admission()).satisfies((admission) -> {
+				assertThat(admission.limit()).isEqualTo(50);
+				assertThat(admission.maxLimit()).isEqualTo(400);
+				assertThat(admission.heapThreshold()).isEqualTo(0.7);
+			}));
+	}
+
+	@Test
+	void maxConcurrencyIsAFixedLimitAndUnlimitedIsNone() {
+		this.servlet.withPropertyValues("app.threads.model=virtual", "app.threads.virtual.max-concurrency=30")
+			.run((context) -> assertThat(requestExecutor(context).admission()).satisfies((admission) -> {
+				assertThat(admission.mode()).isEqualTo("fixed");
+				assertThat(admission.limit()).isEqualTo(30);
+			}));
+		this.servlet.withPropertyValues("app.threads.model=virtual", "app.threads.virtual.admission=unlimited")
+			.run((context) -> assertThat(requestExecutor(context).admission().limit()).isNull());
+	}
+
+	@Test
+	void anAdmissionOtherThanFixedBesideMaxConcurrencyStopsStartup() {
+		this.servlet
+			.withPropertyValues("app.threads.virtual.admission=adaptive", "app.threads.virtual.max-concurrency=30")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
+				.hasMessageContaining("app.threads.virtual.admission")
+				.hasMessageContaining("remove max-concurrency for an adaptive or no limit"));
 	}
 
 	@Test

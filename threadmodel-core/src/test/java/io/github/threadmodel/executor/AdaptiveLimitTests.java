@@ -1,0 +1,176 @@
+package io.github.threadmodel.executor;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.awaitility.Awaitility;
+import org.hamcrest.Matchers;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The rules of {@link AdaptiveLimit} on their own, with a clock and the heap's state given
+ * by hand.
+ */
+class AdaptiveLimitTests {
+
+	private static final long INTERVAL = AdaptiveLimit.GROWTH_INTERVAL.toNanos();
+
+	private final AtomicLong now = new AtomicLong(1_000_000_000L);
+
+	private final AdaptiveLimit limit = new AdaptiveLimit(new AdaptiveAdmission(4, 100, 0.8), this.now::get, false);
+
+	@Test
+	void startsAtTheMinimumAndGrowsOncePerCollectionWhileTasksWait() {
+		assertThat(acquire(4)).isEqualTo(4);
+		assertThat(this.limit.limit()).isEqualTo(4);
+		// the fifth finds every permit taken: the limit doubles at once
+		assertThat(acquire(10)).isEqualTo(4);
+		assertThat(this.limit.limit()).isEqualTo(8);
+		// then not before a collection has shown what the tasks let in cost
+		this.now.addAndGet(INTERVAL);
+		assertThat(acquire(10)).isZero();
+		this.limit.onHeapUsedAfterGc(0.2);
+		assertThat(acquire(10)).isEqualTo(8);
+		assertThat(this.limit.limit()).isEqualTo(16);
+		// and not twice within an interval, however many collections come
+		this.limit.onHeapUsedAfterGc(0.2);
+		assertThat(acquire(10)).isZero();
+	}
+
+	@Test
+	void growsWithoutACollectionOncePerQuietInterval() {
+		assertThat(acquire(8)).isEqualTo(8);
+		this.now.addAndGet(INTERVAL);
+		assertThat(acquire(10)).isZero();
+		this.now.addAndGet(AdaptiveLimit.QUIET_INTERVAL.toNanos());
+		assertThat(acquire(10)).isEqualTo(8);
+		assertThat(this.limit.limit()).isEqualTo(16);
+	}
+
+	@Test
+	void growsNoFurtherThanTheMaximum() {
+		for (int i = 0; i < 10; i++) {
+			acquire(1000);
+			this.now.addAndGet(INTERVAL);
+			this.limit.onHeapUsedAfterGc(0.1);
+		}
+		assertThat(this.limit.limit()).isEqualTo(100);
+		assertThat(this.limit.inFlight()).isEqualTo(100);
+	}
+
+	@Test
+	void growsLessAsTheHeapFills() {
+		this.limit.onHeapUsedAfterGc(0.5);
+		acquire(5);
+		// by the room the last collection showed: 0.8 / 0.5
+		assertThat(this.limit.limit()).isEqualTo(6);
+		this.now.addAndGet(INTERVAL);
+		// at most a doubling
+		this.limit.onHeapUsedAfterGc(0.2);
+		acquire(7);
+		assertThat(this.limit.limit()).isEqualTo(12);
+	}
+
+	@Test
+	void heapPressureTakesTheLimitBelowTheTasksInFlightAndStopsGrowth() {
+		growTo(64);
+		assertThat(acquire(64)).isEqualTo(64);
+		this.limit.onHeapUsedAfterGc(0.85);
+		assertThat(this.limit.limit()).isEqualTo(48);
+		assertThat(this.limit.heapDecreases()).isEqualTo(1);
+		assertThat(this.limit.heapUsedAfterGc()).isEqualTo(0.85);
+		// while the heap is under pressure, waiting tasks do not make it grow
+		release(40);
+		this.now.addAndGet(INTERVAL);
+		assertThat(acquire(30)).isEqualTo(24);
+		assertThat(this.limit.limit()).isEqualTo(48);
+		// a collection below the threshold lets it grow again
+		this.limit.onHeapUsedAfterGc(0.4);
+		assertThat(acquire(1)).isEqualTo(1);
+		assertThat(this.limit.limit()).isEqualTo(96);
+	}
+
+	@Test
+	void decreasesAgainOnlyOnceTheTasksInFlightHadTheTimeToEnd() {
+		growTo(64);
+		acquire(64);
+		this.limit.onHeapUsedAfterGc(0.85);
+		assertThat(this.limit.limit()).isEqualTo(48);
+		// the same pressure right after, with fewer tasks in flight: the decrease has not had
+		// the time to show
+		release(16);
+		this.limit.onHeapUsedAfterGc(0.9);
+		assertThat(this.limit.limit()).isEqualTo(48);
+		// a run time later (10 ms at least) it is news
+		this.now.addAndGet(TimeUnit.MILLISECONDS.toNanos(10));
+		this.limit.onHeapUsedAfterGc(0.9);
+		assertThat(this.limit.limit()).isEqualTo(36);
+		assertThat(this.limit.heapDecreases()).isEqualTo(2);
+	}
+
+	@Test
+	void asksForAFullCollectionWhenThePressureReportedIsStaleAndTasksWait() throws Exception {
+		AtomicInteger collections = new AtomicInteger();
+		AdaptiveLimit limit = new AdaptiveLimit(new AdaptiveAdmission(4, 100, 0.8), this.now::get, false,
+				collections::incrementAndGet);
+		for (int i = 0; i < 4; i++) {
+			limit.tryAcquire();
+		}
+		limit.onHeapUsedAfterGc(0.9);
+		// a task waits, but the report is fresh
+		assertThat(limit.tryAcquire()).isZero();
+		// no collection for a second: the report may be the old generation's garbage
+		this.now.addAndGet(AdaptiveLimit.QUIET_INTERVAL.toNanos());
+		assertThat(limit.tryAcquire()).isZero();
+		Awaitility.await().untilAtomic(collections, Matchers.equalTo(1));
+		// not again within the check interval
+		assertThat(limit.tryAcquire()).isZero();
+		Thread.sleep(50);
+		assertThat(collections).hasValue(1);
+		// the collection it asked for found room: tasks get in again
+		limit.onHeapUsedAfterGc(0.3);
+		assertThat(limit.tryAcquire()).isEqualTo(5);
+	}
+
+	@Test
+	void neverFallsBelowTheMinimum() {
+		acquire(4);
+		this.limit.onHeapUsedAfterGc(0.99);
+		assertThat(this.limit.limit()).isEqualTo(4);
+		assertThat(this.limit.heapDecreases()).isZero();
+	}
+
+	@Test
+	void knowsNothingOfTheHeapBeforeTheFirstCollection() {
+		assertThat(this.limit.heapUsedAfterGc()).isNull();
+	}
+
+	private void growTo(int target) {
+		while (this.limit.limit() < target) {
+			acquire(this.limit.limit() + 1);
+			release(this.limit.inFlight());
+			this.now.addAndGet(INTERVAL);
+			this.limit.onHeapUsedAfterGc(0.1);
+		}
+	}
+
+	/** Asks for up to {@code count} permits, as waiting tasks would; answers how many it got. */
+	private int acquire(int count) {
+		int acquired = 0;
+		for (int i = 0; i < count && this.limit.tryAcquire() > 0; i++) {
+			acquired++;
+		}
+		return acquired;
+	}
+
+	private void release(int count) {
+		for (int i = 0; i < count; i++) {
+			this.limit.release(this.now.get(), 0);
+		}
+	}
+
+}
