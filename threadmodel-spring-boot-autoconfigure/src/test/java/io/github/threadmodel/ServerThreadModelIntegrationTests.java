@@ -99,6 +99,46 @@ class ServerThreadModelIntegrationTests {
 	}
 
 	/**
+	 * Requests whose virtual threads wait for a carrier, because CPU-bound requests hold
+	 * every carrier (virtual threads are not time-sliced), are not queued: nothing limits
+	 * them, the CPU is short. Their wait shows as {@code carrierWait}.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(TestServers.class)
+	void virtualThreadsWaitingForACarrierAreNotQueued(TestServers server) throws Exception {
+		try (ConfigurableApplicationContext context = server.start("app.threads.model=virtual")) {
+			Http http = new Http(context);
+			http.get("/spin?ms=1");
+			awaitRequests(http, (requests) -> number(requests, "running") == 0, () -> "");
+			int carriers = Integer.getInteger("jdk.virtualThreadScheduler.parallelism",
+					Runtime.getRuntime().availableProcessors());
+			List<CompletableFuture<HttpResponse<String>>> spinning = new ArrayList<>();
+			for (int i = 0; i < carriers; i++) {
+				spinning.add(http.getAsync("/spin?ms=1500"));
+			}
+			awaitRequests(http, (requests) -> number(requests, "running") == carriers, () -> "");
+			List<CompletableFuture<HttpResponse<String>>> waiting = new ArrayList<>();
+			for (int i = 0; i < 3; i++) {
+				waiting.add(http.getAsync("/thread"));
+			}
+			Thread.sleep(300);
+			assertThat(waiting).noneMatch(CompletableFuture::isDone);
+			assertThat(executor(http.threadModel(), "requests")).containsEntry("queued", 0);
+			for (CompletableFuture<HttpResponse<String>> response : waiting) {
+				assertThat(response.get(30, TimeUnit.SECONDS).body()).startsWith("request-virtual-");
+			}
+			for (CompletableFuture<HttpResponse<String>> response : spinning) {
+				assertThat(response.get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+			}
+			Map<String, Object> requests = executor(http.threadModel(), "requests");
+			assertThat(requests).containsEntry("peakQueued", 0);
+			assertThat(executor(requests, "queueWait")).containsEntry("count", 0);
+			assertThat(((Number) executor(requests, "carrierWait").get("maxMs")).doubleValue())
+				.isGreaterThanOrEqualTo(300);
+		}
+	}
+
+	/**
 	 * Spring Boot caps Jetty's {@code VirtualThreadPool} at {@code server.jetty.threads.max}
 	 * (Boot 3.5.11+ and 4.0.3+); the starter's executor replaces that pool.
 	 */

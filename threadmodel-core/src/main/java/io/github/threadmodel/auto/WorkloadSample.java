@@ -11,7 +11,7 @@ import io.github.threadmodel.executor.ThreadModel;
  * @param model the model in force at the end of the window
  * @param window how long the window lasted
  * @param completed requests that finished in the window
- * @param queued requests and tasks waiting for a thread at the end of the window
+ * @param queued requests and tasks waiting behind the limit at the end of the window
  * @param poolExhausted whether, at the end of the window, a platform pool had all its
  * threads busy (as many running as its maximum) and tasks waiting
  * @param threadWait how long the requests (or the application tasks, when their executor

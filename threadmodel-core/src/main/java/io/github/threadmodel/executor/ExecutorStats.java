@@ -7,24 +7,52 @@ import java.time.Duration;
  *
  * @param model the thread model in force
  * @param running tasks running now
- * @param queued tasks accepted and waiting for a thread (the queue depth)
+ * @param queued tasks waiting behind the model's limit now (the queue depth): every
+ * platform thread of the pool busy, or every permit of the virtual concurrency limit
+ * taken. A task that has a thread, or a virtual thread of its own waiting for a carrier,
+ * is not queued.
  * @param peakQueued the highest queue depth seen
  * @param submitted tasks handed to the executor
  * @param started tasks that got a thread
  * @param completed tasks that ran to the end, normally or not
  * @param rejected tasks refused: queue full, waited longer than the queue timeout, or
  * executor closed
- * @param totalWait time spent by started tasks waiting for a thread, summed
- * @param maxWait the longest time a started task waited for a thread
+ * @param totalWait time spent by started tasks from their hand-over to their start,
+ * summed: the wait behind the limit and, on virtual threads, the wait for a carrier
+ * @param maxWait the longest such time
  * @param poolSize platform threads alive now, or {@code null} on virtual threads
  * @param maxPoolSize the platform pool's limit, or {@code null} on virtual threads
  * @param maxConcurrency the virtual concurrency limit, or {@code null} when unlimited or on platform threads
  * @param peakRunning the most tasks seen running at once (refused tasks are not counted)
  * @param timedOut tasks refused because they waited longer than the queue timeout (part of
  * {@code rejected})
+ * @param queueWait the tasks that waited behind the limit and then got a thread, and how
+ * long they waited
+ * @param carrierWait the tasks that got a virtual thread of their own, and how long that
+ * thread waited for a carrier thread before it ran them (the JDK's scheduling delay: all
+ * carriers busy, the CPU short)
  */
 public record ExecutorStats(ThreadModel model, int running, int queued, int peakQueued, long submitted,
 		long started, long completed, long rejected, Duration totalWait, Duration maxWait, Integer poolSize, Integer maxPoolSize,
-		Integer maxConcurrency, int peakRunning, long timedOut) {
+		Integer maxConcurrency, int peakRunning, long timedOut, Wait queueWait, Wait carrierWait) {
+
+	/**
+	 * Waits of one kind since the executor was created.
+	 *
+	 * @param count how many tasks waited
+	 * @param total their waits, summed
+	 * @param max the longest wait
+	 */
+	public record Wait(long count, Duration total, Duration max) {
+
+		/**
+		 * The average wait.
+		 * @return the average, zero when no task waited
+		 */
+		public Duration average() {
+			return (this.count > 0) ? this.total.dividedBy(this.count) : Duration.ZERO;
+		}
+
+	}
 
 }

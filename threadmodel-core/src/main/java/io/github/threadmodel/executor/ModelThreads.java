@@ -55,6 +55,28 @@ sealed interface ModelThreads extends Executor permits PlatformThreadPool, Virtu
 	}
 
 	/**
+	 * Tells the executor that a task waits behind the model's limit: every platform thread
+	 * of the pool is busy, or every permit of the virtual concurrency limit is taken.
+	 * @param task the task, as the executor handed it over
+	 */
+	static void waitsBehindLimit(Runnable task) {
+		if (task instanceof Admission admission) {
+			admission.waitsBehindLimit();
+		}
+	}
+
+	/**
+	 * Tells the executor that a task got a virtual thread of its own, which now waits for
+	 * a carrier thread to run on.
+	 * @param task the task, as the executor handed it over
+	 */
+	static void startsOnVirtualThread(Runnable task) {
+		if (task instanceof Admission admission) {
+			admission.startsOnVirtualThread();
+		}
+	}
+
+	/**
 	 * The threads for the given settings.
 	 * @param settings the model and its limits
 	 * @param threadNamePrefix the start of each thread's name
@@ -72,6 +94,18 @@ sealed interface ModelThreads extends Executor permits PlatformThreadPool, Virtu
 					(settings.maxConcurrency() != null) ? new Permits.Fixed(settings.maxConcurrency()) : adaptive,
 					(overload != null) ? overload.queueTimeout() : null, timedOut, threadNamePrefix + "virtual-");
 		};
+	}
+
+	/**
+	 * A task of the executor that wants to know why it waits: behind the model's limit
+	 * (admission), or, once it has a virtual thread, for a carrier thread.
+	 */
+	interface Admission {
+
+		void waitsBehindLimit();
+
+		void startsOnVirtualThread();
+
 	}
 
 }

@@ -102,6 +102,7 @@ final class PlatformThreadPool extends ThreadPoolExecutor implements ModelThread
 			throw new RejectedExecutionException(executor.isShutdown() ? "Thread pool is shut down"
 					: "All " + executor.getMaximumPoolSize() + " threads are busy and the queue is full");
 		}
+		ModelThreads.waitsBehindLimit(task);
 	}
 
 	private static final class GrowFirstQueue extends LinkedBlockingQueue<Runnable> {
@@ -124,7 +125,16 @@ final class PlatformThreadPool extends ThreadPoolExecutor implements ModelThread
 			if (allBusy && poolSize < this.pool.getMaximumPoolSize()) {
 				return false; // makes the pool start a thread
 			}
-			return enqueue(task);
+			if (!allBusy) {
+				// an idle thread takes it at once: the pool's only way to hand it over, even
+				// with queue-capacity 0
+				return super.offer(task);
+			}
+			if (!enqueue(task)) {
+				return false;
+			}
+			ModelThreads.waitsBehindLimit(task);
+			return true;
 		}
 
 		boolean enqueue(Runnable task) {

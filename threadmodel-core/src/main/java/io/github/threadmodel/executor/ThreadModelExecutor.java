@@ -20,7 +20,10 @@ import org.springframework.core.task.AsyncTaskExecutor;
 /**
  * The executor a web server hands request work to (or that runs application tasks). It
  * runs each task on the threads of its {@link ThreadModel} and measures what it does:
- * queue depth, running tasks, and the time tasks wait for a thread.
+ * running tasks, tasks waiting behind the model's limit (the queue depth) and how long
+ * they waited, and how long virtual threads waited for a carrier thread. The two waits are
+ * kept apart: a task with a virtual thread of its own is admitted, and waiting for a
+ * carrier is the CPU being short, not a queue.
  * <p>
  * Servers hold this one object for their whole life; the threads behind it are a
  * separate {@link ModelThreads} that {@link #switchTo} replaces while the server runs.
@@ -94,6 +97,10 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 
 	private final LongAccumulator maxWaitNanos = new LongAccumulator(Math::max, 0);
 
+	private final WaitTotals queueWait = new WaitTotals();
+
+	private final WaitTotals carrierWait = new WaitTotals();
+
 	private final LongAdder platformCpuNanos = new LongAdder();
 
 	/** Off until {@link #measureCpuTime()}: it costs two thread-CPU-time reads per task. */
@@ -151,14 +158,11 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	@Override
 	public void execute(Runnable task) {
 		this.submitted.increment();
-		int queued = this.queued.incrementAndGet();
 		Submission submission = new Submission(task, System.nanoTime());
 		ModelThreads threads = this.threads;
 		while (true) {
 			try {
 				threads.execute(submission);
-				// Only once admitted: a task refused at once never counts in the peak.
-				this.peakQueued.accumulateAndGet(queued, Math::max);
 				return;
 			}
 			catch (RejectedExecutionException ex) {
@@ -168,7 +172,6 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 					continue;
 				}
 				if (this.overload == null || this.closed) {
-					this.queued.decrementAndGet();
 					this.rejected.increment();
 					throw ex;
 				}
@@ -240,9 +243,12 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 		this.switchListeners.add(listener);
 	}
 
-	private void run(Runnable task, long submittedAt) {
-		long waited = System.nanoTime() - submittedAt;
-		this.queued.decrementAndGet();
+	private void run(Runnable task, long submittedAt, long startedOnVirtualThreadAt) {
+		long now = System.nanoTime();
+		long waited = now - submittedAt;
+		if (startedOnVirtualThreadAt != 0) {
+			this.carrierWait.add(now - startedOnVirtualThreadAt);
+		}
 		this.peakRunning.accumulateAndGet(this.running.incrementAndGet(), Math::max);
 		this.started.increment();
 		this.totalWaitNanos.add(waited);
@@ -329,7 +335,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 				this.submitted.sum(), this.started.sum(), this.completed.sum(), this.rejected.sum(),
 				Duration.ofNanos(this.totalWaitNanos.sum()), Duration.ofNanos(this.maxWaitNanos.get()),
 				threads.poolSize(), threads.maxPoolSize(), threads.maxConcurrency(), this.peakRunning.get(),
-				this.timedOut.sum());
+				this.timedOut.sum(), this.queueWait.stats(), this.carrierWait.stats());
 	}
 
 	/**
@@ -376,13 +382,27 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	}
 
 	/**
-	 * A task handed to the executor, with the time it arrived.
+	 * A task handed to the executor, with the time it arrived, and whether it waits behind
+	 * the model's limit: it counts in the queue depth from the moment the threads say so
+	 * until it gets a thread (or is refused). A task the threads take at once never counts,
+	 * however long its thread then takes to run it.
 	 */
-	private final class Submission implements Runnable {
+	private final class Submission implements Runnable, ModelThreads.Admission {
+
+		private static final int NEW = 0;
+
+		private static final int WAITING = 1;
+
+		private static final int DONE = 2;
 
 		private final Runnable task;
 
 		private final long submittedAt;
+
+		private final AtomicInteger state = new AtomicInteger(NEW);
+
+		/** When it got a virtual thread of its own, or 0 (platform threads). */
+		private volatile long startedOnVirtualThreadAt;
 
 		Submission(Runnable task, long submittedAt) {
 			this.task = task;
@@ -390,8 +410,39 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 		}
 
 		@Override
+		public void waitsBehindLimit() {
+			ThreadModelExecutor executor = ThreadModelExecutor.this;
+			// counted before the state says so, so that whoever admits the task meanwhile
+			// never takes the depth below zero
+			int queued = executor.queued.incrementAndGet();
+			if (this.state.compareAndSet(NEW, WAITING)) {
+				executor.peakQueued.accumulateAndGet(queued, Math::max);
+			}
+			else {
+				executor.queued.decrementAndGet(); // admitted (or refused) already, or waiting since a switch
+			}
+		}
+
+		@Override
+		public void startsOnVirtualThread() {
+			long now = System.nanoTime();
+			this.startedOnVirtualThreadAt = now;
+			admitted(now);
+		}
+
+		private void admitted(long now) {
+			if (this.state.getAndSet(DONE) == WAITING) {
+				ThreadModelExecutor.this.queued.decrementAndGet();
+				ThreadModelExecutor.this.queueWait.add(now - this.submittedAt);
+			}
+		}
+
+		@Override
 		public void run() {
-			ThreadModelExecutor.this.run(this.task, this.submittedAt);
+			if (this.state.get() != DONE) {
+				admitted(System.nanoTime()); // a pool thread took it
+			}
+			ThreadModelExecutor.this.run(this.task, this.submittedAt, this.startedOnVirtualThreadAt);
 		}
 
 		/**
@@ -400,7 +451,9 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 		 */
 		void refuse(Refusal refusal) {
 			ThreadModelExecutor executor = ThreadModelExecutor.this;
-			executor.queued.decrementAndGet();
+			if (this.state.getAndSet(DONE) == WAITING) {
+				executor.queued.decrementAndGet();
+			}
 			executor.rejected.increment();
 			if (refusal == Refusal.QUEUE_TIMEOUT) {
 				executor.timedOut.increment();
@@ -414,6 +467,30 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 					executor.refusedRunning.decrementAndGet();
 				}
 			});
+		}
+
+	}
+
+	/**
+	 * Waits of one kind: how many, how long in all, the longest.
+	 */
+	private static final class WaitTotals {
+
+		private final LongAdder count = new LongAdder();
+
+		private final LongAdder totalNanos = new LongAdder();
+
+		private final LongAccumulator maxNanos = new LongAccumulator(Math::max, 0);
+
+		void add(long nanos) {
+			this.count.increment();
+			this.totalNanos.add(nanos);
+			this.maxNanos.accumulate(nanos);
+		}
+
+		ExecutorStats.Wait stats() {
+			return new ExecutorStats.Wait(this.count.sum(), Duration.ofNanos(this.totalNanos.sum()),
+					Duration.ofNanos(this.maxNanos.get()));
 		}
 
 	}

@@ -73,14 +73,18 @@ final class VirtualThreads implements ModelThreads {
 			throw new RejectedExecutionException("Virtual thread executor is shut down");
 		}
 		if (this.permits == null) {
+			ModelThreads.startsOnVirtualThread(task);
 			start(task);
 			return;
 		}
 		Waiting entry = new Waiting(task);
 		this.waiting.add(entry);
 		dispatch();
-		if (mayTimeOut && !entry.isTaken()) {
-			this.expiries.execute(() -> expire(entry));
+		if (!entry.isTaken()) {
+			ModelThreads.waitsBehindLimit(task);
+			if (mayTimeOut) {
+				this.expiries.execute(() -> expire(entry));
+			}
 		}
 	}
 
@@ -106,6 +110,7 @@ final class VirtualThreads implements ModelThreads {
 				this.permits.giveBack(); // none left, or it expired meanwhile
 				continue;
 			}
+			ModelThreads.startsOnVirtualThread(next.task);
 			start(() -> {
 				long startedAt = System.nanoTime();
 				try {

@@ -3,6 +3,8 @@ package io.github.threadmodel.pinning;
 import java.time.Duration;
 
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 import org.apache.commons.logging.Log;
@@ -13,7 +15,8 @@ import org.springframework.context.SmartLifecycle;
 /**
  * Counts virtual-thread pinning by call site, from the JDK Flight Recorder's
  * {@code jdk.VirtualThreadPinned} event, and logs a warning the first time each call site
- * pins.
+ * pins: one short line, the site and the duration; the thread, the JDK's reason, what
+ * pins on this JDK and the event's stack follow at DEBUG.
  * <p>
  * Micrometer's {@code VirtualThreadMetrics} (meter {@code jvm.threads.virtual.pinned},
  * bound by Spring Boot) records the same event but keeps only its duration, and its
@@ -135,7 +138,13 @@ public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
 		CallSite site = CallSite.of(event.getStackTrace());
 		String reason = field(event, "pinnedReason");
 		switch (this.sites.record(site, reason, duration)) {
-			case NEW_SITE -> logger.warn(describe(event, site, reason));
+			case NEW_SITE -> {
+				logger.warn("Virtual thread pinned its carrier thread for %d ms at %s (later pinning there is only "
+					.formatted(event.getDuration().toMillis(), site) + "counted: /actuator/threadmodel)");
+				if (logger.isDebugEnabled()) {
+					logger.debug(describe(event, site, reason));
+				}
+			}
 			case FIRST_UNTRACKED -> logger.warn(("Virtual threads pinned at more than %d call sites; pinning at "
 					+ "further call sites is counted without a warning").formatted(MAX_SITES));
 			default -> {
@@ -143,13 +152,30 @@ public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
 		}
 	}
 
-	private static String describe(RecordedEvent event, CallSite site, String reason) {
+	/**
+	 * The whole story of a first pinning at a site, for DEBUG: the thread, the JDK's
+	 * reason, what pins on this JDK, and the event's stack, topmost frame first.
+	 */
+	static String describe(RecordedEvent event, CallSite site, String reason) {
 		String thread = threadName(event.getThread());
 		String operation = field(event, "blockingOperation");
 		String why = (reason != null) ? " (" + reason + ((operation != null) ? ", in " + operation : "") + ")" : "";
-		return ("Virtual thread%s was pinned to its carrier thread for %d ms at %s%s. %s Pinning at this call site is "
-				+ "counted from now on without another warning: GET /actuator/threadmodel, 'pinning'.").formatted(
-						thread, event.getDuration().toMillis(), site, why, hint(Runtime.version().feature()));
+		StringBuilder text = new StringBuilder("Virtual thread%s was pinned to its carrier thread for %d ms at %s%s. %s"
+			.formatted(thread, event.getDuration().toMillis(), site, why, hint(Runtime.version().feature())));
+		RecordedStackTrace stackTrace = event.getStackTrace();
+		if (stackTrace != null) {
+			for (RecordedFrame frame : stackTrace.getFrames()) {
+				text.append("\n\tat ").append(frame.getMethod().getType().getName()).append('.')
+					.append(frame.getMethod().getName());
+				if (frame.getLineNumber() > 0) {
+					text.append(':').append(frame.getLineNumber());
+				}
+			}
+			if (stackTrace.isTruncated()) {
+				text.append("\n\t...");
+			}
+		}
+		return text.toString();
 	}
 
 	/**

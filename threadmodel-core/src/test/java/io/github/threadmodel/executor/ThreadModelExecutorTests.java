@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Predicate;
@@ -43,7 +44,7 @@ class ThreadModelExecutorTests {
 		ExecutorStats stats = this.executor.stats();
 		assertThat(stats.poolSize()).isEqualTo(4);
 		assertThat(stats.maxPoolSize()).isEqualTo(4);
-		assertThat(stats.peakQueued()).isBetween(2, 6);
+		assertThat(stats.peakQueued()).isEqualTo(2);
 		assertThat(this.ranOn).allSatisfy((thread) -> {
 			assertThat(thread.isVirtual()).isFalse();
 			assertThat(thread.getName()).startsWith("test-platform-");
@@ -56,6 +57,83 @@ class ThreadModelExecutorTests {
 			assertThat(s.submitted()).isEqualTo(6);
 			assertThat(s.started()).isEqualTo(6);
 		});
+	}
+
+	@Test
+	void onlyTasksThatWaitBehindTheLimitAreQueuedAndTheirWaitIsMeasured() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", platform(2, 0, null));
+		submitBlocking(5);
+		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 3);
+		Thread.sleep(50);
+		this.release.countDown();
+		awaitStats((stats) -> stats.completed() == 5);
+		ExecutorStats stats = this.executor.stats();
+		assertThat(stats.queued()).isZero();
+		assertThat(stats.peakQueued()).isEqualTo(3);
+		assertThat(stats.queueWait().count()).isEqualTo(3);
+		assertThat(stats.queueWait().max()).isGreaterThanOrEqualTo(Duration.ofMillis(50));
+		assertThat(stats.queueWait().average()).isPositive().isLessThanOrEqualTo(stats.queueWait().max());
+		assertThat(stats.carrierWait().count()).as("platform threads have no carrier").isZero();
+	}
+
+	@Test
+	void tasksHandedToIdlePlatformThreadsAreNeverQueued() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", platform(4, 4, null));
+		for (int i = 0; i < 20; i++) {
+			// through the pool's queue to one of its idle threads
+			this.executor.execute(() -> {
+			});
+			long completed = i + 1;
+			awaitStats((stats) -> stats.completed() == completed);
+		}
+		assertThat(this.executor.stats()).satisfies((stats) -> {
+			assertThat(stats.peakQueued()).isZero();
+			assertThat(stats.queueWait().count()).isZero();
+		});
+	}
+
+	@Test
+	void virtualThreadsWaitingForACarrierAreNotQueued() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", virtual(null));
+		// Virtual threads are not time-sliced: spinning tasks hold every carrier thread.
+		int carriers = Integer.getInteger("jdk.virtualThreadScheduler.parallelism",
+				Runtime.getRuntime().availableProcessors());
+		AtomicBoolean spin = new AtomicBoolean(true);
+		for (int i = 0; i < carriers; i++) {
+			this.executor.execute(() -> {
+				while (spin.get()) {
+					Thread.onSpinWait();
+				}
+			});
+		}
+		awaitStats((stats) -> stats.running() == carriers);
+		CountDownLatch ran = new CountDownLatch(5);
+		for (int i = 0; i < 5; i++) {
+			this.executor.execute(ran::countDown);
+		}
+		Thread.sleep(200);
+		assertThat(ran.getCount()).as("tasks that found every carrier busy").isEqualTo(5);
+		assertThat(this.executor.stats().queued()).isZero();
+		spin.set(false);
+		assertThat(ran.await(10, TimeUnit.SECONDS)).isTrue();
+		awaitStats((stats) -> stats.completed() == carriers + 5);
+		ExecutorStats stats = this.executor.stats();
+		assertThat(stats.peakQueued()).isZero();
+		assertThat(stats.queueWait().count()).isZero();
+		assertThat(stats.carrierWait().count()).isEqualTo(carriers + 5);
+		assertThat(stats.carrierWait().max()).isGreaterThanOrEqualTo(Duration.ofMillis(200));
+	}
+
+	@Test
+	void virtualConcurrencyLimitQueuesOnlyTasksWithoutAPermit() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", virtual(2));
+		submitBlocking(6);
+		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 4);
+		this.release.countDown();
+		awaitStats((stats) -> stats.completed() == 6);
+		ExecutorStats stats = this.executor.stats();
+		assertThat(stats.queueWait().count()).isEqualTo(4);
+		assertThat(stats.carrierWait().count()).as("every task got a virtual thread of its own").isEqualTo(6);
 	}
 
 	@Test
@@ -90,6 +168,19 @@ class ThreadModelExecutorTests {
 		awaitStats((stats) -> stats.running() == 2);
 		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> this.executor.execute(() -> {
 		}));
+	}
+
+	@Test
+	void platformPoolWithoutQueueHandsTasksToItsIdleThreads() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", platform(2, 2, 0));
+		for (int i = 0; i < 10; i++) {
+			this.executor.execute(() -> {
+			});
+			long completed = i + 1;
+			awaitStats((stats) -> stats.completed() == completed);
+		}
+		assertThat(this.executor.stats().rejected()).isZero();
+		assertThat(this.executor.stats().poolSize()).isEqualTo(2);
 	}
 
 	@Test

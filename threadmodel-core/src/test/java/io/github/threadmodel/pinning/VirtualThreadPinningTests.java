@@ -1,10 +1,12 @@
 package io.github.threadmodel.pinning;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.logging.LogManager;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import io.github.threadmodel.pinning.CallSite;
 import io.github.threadmodel.pinning.PinningStats;
@@ -16,10 +18,6 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -29,7 +27,6 @@ import static org.awaitility.Awaitility.await;
  * {@code jdk.VirtualThreadPinned} events: virtual threads that run the static
  * initializer of {@link SlowClassInit}, which blocks.
  */
-@ExtendWith(OutputCaptureExtension.class)
 class VirtualThreadPinningTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -88,19 +85,54 @@ class VirtualThreadPinningTests {
 	}
 
 	@Test
-	void warnsOnceAtASiteWithWhatPins(CapturedOutput output) throws IOException {
-		// JUL's console handler writes to the System.err of its making: when a test before
-		// this one logged (the adaptive limit's WARN), that is not the captured stream
-		LogManager.getLogManager().readConfiguration();
-		VirtualThreadPinning pinning = new VirtualThreadPinning(Duration.ofMillis(20));
-		pinning.pinned(events.get(0));
-		assertThat(output).contains("WARN")
-			.contains("Virtual thread 'pinning-test-1' was pinned to its carrier thread for")
-			.contains("at " + CLASS_INIT)
-			.contains("block inside a class initializer")
-			.contains("loads or initializes a class");
-		pinning.pinned(events.get(1));
-		assertThat(output).doesNotContain("'pinning-test-2' was pinned");
+	void warnsOnceAtASiteInOneShortLineAndTellsTheRestAtDebug() {
+		List<LogRecord> records = new CopyOnWriteArrayList<>();
+		Logger logger = Logger.getLogger(VirtualThreadPinning.class.getName());
+		Level level = logger.getLevel();
+		// a handler of the test's own: the console handler may have been bound to the
+		// output before this test could capture it
+		Handler handler = new Handler() {
+
+			@Override
+			public void publish(LogRecord record) {
+				records.add(record);
+			}
+
+			@Override
+			public void flush() {
+			}
+
+			@Override
+			public void close() {
+			}
+
+		};
+		handler.setLevel(Level.ALL);
+		logger.addHandler(handler);
+		logger.setLevel(Level.FINE);
+		try {
+			VirtualThreadPinning pinning = new VirtualThreadPinning(Duration.ofMillis(20));
+			pinning.pinned(events.get(0));
+			pinning.pinned(events.get(1));
+		}
+		finally {
+			logger.removeHandler(handler);
+			logger.setLevel(level);
+		}
+		assertThat(records).filteredOn((record) -> record.getLevel() == Level.WARNING)
+			.singleElement()
+			.satisfies((record) -> assertThat(record.getMessage())
+				.startsWith("Virtual thread pinned its carrier thread for ")
+				.contains(" ms at " + CLASS_INIT + " (")
+				.doesNotContain("\n")
+				.hasSizeLessThan(120 + CLASS_INIT.toString().length()));
+		assertThat(records).filteredOn((record) -> record.getLevel() == Level.FINE)
+			.singleElement()
+			.satisfies((record) -> assertThat(record.getMessage())
+				.contains("Virtual thread 'pinning-test-1' was pinned to its carrier thread for")
+				.contains("block inside a class initializer")
+				.contains("\n\tat " + SlowClassInit.class.getName() + ".<clinit>")
+				.contains("\n\tat " + FreshClassCopy.class.getName() + "."));
 	}
 
 	@Test

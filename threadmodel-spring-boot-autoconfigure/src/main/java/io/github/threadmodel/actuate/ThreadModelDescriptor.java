@@ -8,10 +8,12 @@ import io.github.threadmodel.auto.WorkloadSample;
 import io.github.threadmodel.executor.AdmissionStatus;
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.ModelSwitch;
+import io.github.threadmodel.executor.Refusal;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
 import io.github.threadmodel.flavour.RuntimeFlavour;
 import io.github.threadmodel.pinning.PinningStats;
+import io.github.threadmodel.requests.RequestCounts;
 
 
 /**
@@ -21,7 +23,7 @@ import io.github.threadmodel.pinning.PinningStats;
  * @param modelSource the property that chose it ({@code app.threads.model},
  * {@code spring.threads.virtual.enabled}) or {@code default}
  * @param server the embedded web server
- * @param requests the request executor's figures
+ * @param requests the HTTP requests and the request executor's figures
  * @param tasks the application task executor's figures, or {@code null} when the
  * application has its own task executor
  * @param netty on Reactor Netty, what runs where; otherwise {@code null}
@@ -89,8 +91,8 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 *
 	 * @param model the model in force
 	 * @param windowMs how long the window lasted
-	 * @param completed requests that finished in it
-	 * @param queued requests waiting for a thread at its end
+	 * @param completed request executor tasks that finished in it
+	 * @param queued tasks waiting behind the limit at its end
 	 * @param poolExhausted whether at its end a platform pool had every thread busy and
 	 * tasks waiting
 	 * @param threadWaitMs how long requests waited for a thread, on average
@@ -135,40 +137,94 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	}
 
 	/**
-	 * An executor's figures.
+	 * What an executor is doing and has done: on {@code requests}, the HTTP requests and
+	 * the request executor; on {@code tasks}, the application task executor.
 	 *
 	 * @param model its thread model
-	 * @param running tasks running now
-	 * @param queued tasks waiting for a thread (queue depth)
+	 * @param submitted on {@code requests}, the HTTP requests received (each request once,
+	 * kept-alive connection or not); on {@code tasks}, the tasks received
+	 * @param completed the requests (tasks) finished; on {@code requests} the 503 answers
+	 * are among them
+	 * @param rejected on {@code requests}, the 503 answers written to requests refused under
+	 * overload; on {@code tasks}, the tasks refused with an exception
+	 * @param rejectedTimedOut the part of {@code rejected} that waited longer than the
+	 * queue timeout (the rest found the queue full)
+	 * @param running tasks running on a thread of the executor now
+	 * @param peakRunning the most tasks seen running at once within the limits
+	 * @param queued tasks waiting behind the limit now: every platform thread busy, or every
+	 * permit of the virtual concurrency limit taken (the queue depth)
 	 * @param peakQueued the highest queue depth seen
-	 * @param submitted tasks received
-	 * @param completed tasks finished
-	 * @param rejected tasks refused: on the request executor, requests answered 503 under
-	 * overload
-	 * @param averageWaitMs average time a started task waited for a thread
-	 * @param maxWaitMs longest time a started task waited for a thread
+	 * @param queueWait the tasks that waited behind the limit, and how long
+	 * @param carrierWait the tasks that got a virtual thread of their own, and how long it
+	 * waited for a carrier thread (not a queue: the CPU was short)
 	 * @param poolSize platform threads alive, or {@code null} on virtual threads
 	 * @param maxPoolSize the platform pool's limit, or {@code null} on virtual threads
 	 * @param maxConcurrency the virtual concurrency limit, or {@code null} when there is none
-	 * @param peakRunning the most tasks seen running at once within the limits
-	 * @param rejectedTimedOut the part of {@code rejected} that waited longer than the
-	 * queue timeout (the rest found the queue full)
+	 * @param executorTasks what the executor itself received, finished and refused
 	 */
-	public record ExecutorDescriptor(String model, int running, int queued, int peakQueued, long submitted,
-			long completed, long rejected, double averageWaitMs, double maxWaitMs, Integer poolSize,
-			Integer maxPoolSize, Integer maxConcurrency, int peakRunning, long rejectedTimedOut) {
+	public record ExecutorDescriptor(String model, long submitted, long completed, long rejected,
+			long rejectedTimedOut, int running, int peakRunning, int queued, int peakQueued, WaitDescriptor queueWait,
+			WaitDescriptor carrierWait, Integer poolSize, Integer maxPoolSize, Integer maxConcurrency,
+			ExecutorTasksDescriptor executorTasks) {
 
-		static ExecutorDescriptor of(ExecutorStats stats) {
-			double averageWaitMs = (stats.started() > 0) ? millis(stats.totalWait().toNanos()) / stats.started() : 0;
-			return new ExecutorDescriptor(stats.model().id(), stats.running(), stats.queued(), stats.peakQueued(),
-					stats.submitted(), stats.completed(), stats.rejected(), averageWaitMs,
-					millis(stats.maxWait().toNanos()), stats.poolSize(), stats.maxPoolSize(), stats.maxConcurrency(),
-					stats.peakRunning(), stats.timedOut());
+		/**
+		 * The figures of the request executor, with the HTTP requests as counted by the
+		 * starter's filter.
+		 */
+		static ExecutorDescriptor ofRequests(ExecutorStats stats, RequestCounts requests) {
+			return of(stats, requests.received(), requests.completed(), requests.rejected(),
+					requests.rejected(Refusal.QUEUE_TIMEOUT));
+		}
+
+		/**
+		 * The figures of an executor whose tasks are what it counts.
+		 */
+		static ExecutorDescriptor ofTasks(ExecutorStats stats) {
+			return of(stats, stats.submitted(), stats.completed(), stats.rejected(), stats.timedOut());
+		}
+
+		private static ExecutorDescriptor of(ExecutorStats stats, long submitted, long completed, long rejected,
+				long rejectedTimedOut) {
+			return new ExecutorDescriptor(stats.model().id(), submitted, completed, rejected, rejectedTimedOut,
+					stats.running(), stats.peakRunning(), stats.queued(), stats.peakQueued(),
+					WaitDescriptor.of(stats.queueWait()), WaitDescriptor.of(stats.carrierWait()), stats.poolSize(),
+					stats.maxPoolSize(), stats.maxConcurrency(), new ExecutorTasksDescriptor(stats.submitted(),
+							stats.completed(), stats.rejected()));
 		}
 
 		static double millis(long nanos) {
 			return nanos / 1_000_000.0;
 		}
+
+	}
+
+	/**
+	 * Waits of one kind since startup.
+	 *
+	 * @param count tasks that waited
+	 * @param averageMs their average wait
+	 * @param maxMs the longest wait
+	 */
+	public record WaitDescriptor(long count, double averageMs, double maxMs) {
+
+		static WaitDescriptor of(ExecutorStats.Wait wait) {
+			return new WaitDescriptor(wait.count(), ExecutorDescriptor.millis(wait.average().toNanos()),
+					ExecutorDescriptor.millis(wait.max().toNanos()));
+		}
+
+	}
+
+	/**
+	 * What an executor received, finished and refused, task by task. On the request
+	 * executor a task is not a request: one task can serve several requests of a kept-alive
+	 * connection (Tomcat), and a server can hand it work that is no request (Jetty reading
+	 * the end of a connection).
+	 *
+	 * @param submitted tasks received
+	 * @param completed tasks finished
+	 * @param refused tasks beyond the limits (run refused, or refused with an exception)
+	 */
+	public record ExecutorTasksDescriptor(long submitted, long completed, long refused) {
 
 	}
 

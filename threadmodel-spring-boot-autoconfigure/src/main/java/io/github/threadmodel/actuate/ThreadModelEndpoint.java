@@ -20,10 +20,12 @@ import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
 import io.github.threadmodel.flavour.RuntimeFlavour;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
+import io.github.threadmodel.requests.RequestCounts;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.actuate.endpoint.Access;
+import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -43,6 +45,8 @@ public class ThreadModelEndpoint {
 
 	private static final Log logger = LogFactory.getLog(ThreadModelEndpoint.class);
 
+	static final EndpointId ID = EndpointId.of("threadmodel");
+
 	private static final int STATUS_FORBIDDEN = 403;
 
 	private static final String AUTO = "auto";
@@ -54,6 +58,8 @@ public class ThreadModelEndpoint {
 	private final ThreadModelExecutor requests;
 
 	private final ThreadModelExecutor tasks;
+
+	private final RequestCounts requestCounts;
 
 	private final ThreadModelSwitcher switcher;
 
@@ -76,6 +82,7 @@ public class ThreadModelEndpoint {
 	 * Creates the endpoint.
 	 * @param selection the models chosen at startup
 	 * @param executors the request executor and the application task executor
+	 * @param requestCounts the HTTP requests
 	 * @param switcher switches the model
 	 * @param intake the connection settings
 	 * @param startupTimeline the startup steps
@@ -84,11 +91,12 @@ public class ThreadModelEndpoint {
 	 * @param auto {@code app.threads.model=auto}, or {@code null} without it
 	 */
 	public ThreadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutors executors,
-			ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
+			RequestCounts requestCounts, ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
 			ServerKind serverKind, @Nullable VirtualThreadPinning pinning, @Nullable AutoThreadModel auto) {
 		this.selection = selection;
 		this.requests = executors.requests();
 		this.tasks = executors.tasks();
+		this.requestCounts = requestCounts;
 		this.switcher = switcher;
 		this.intake = intake;
 		this.startupTimeline = startupTimeline;
@@ -101,8 +109,8 @@ public class ThreadModelEndpoint {
 	public ThreadModelDescriptor threadModel() {
 		String server = this.serverKind.name();
 		return new ThreadModelDescriptor(this.requests.getModel().id(), this.selection.source(), server,
-				ExecutorDescriptor.of(this.requests.stats()),
-				(this.tasks != null) ? ExecutorDescriptor.of(this.tasks.stats()) : null,
+				ExecutorDescriptor.ofRequests(this.requests.stats(), this.requestCounts),
+				(this.tasks != null) ? ExecutorDescriptor.ofTasks(this.tasks.stats()) : null,
 				"netty".equals(server) ? NettyDescriptor.WEBFLUX : null, VirtualThreadScheduler.read(),
 				new ConnectionsDescriptor(this.intake.acceptBacklog(), this.intake.somaxconn()),
 				this.startupTimeline.steps(), this.runtime.obtain(), this.switcher.isEnabled(),
@@ -166,15 +174,14 @@ public class ThreadModelEndpoint {
 		this.auto.resume();
 	}
 
-	private ThreadModel parseModel(String model) {
+	private static ThreadModel parseModel(String model) {
 		for (ThreadModel candidate : ThreadModel.values()) {
 			if (model != null && candidate.id().equals(model.trim().toLowerCase(Locale.ROOT))) {
 				return candidate;
 			}
 		}
 		throw new IllegalArgumentException(((model != null) ? "Unknown thread model '" + shown(model) + "'"
-				: "No thread model given") + "; allowed values: platform, virtual"
-				+ ((this.auto != null) ? ", " + AUTO : ""));
+				: "No thread model given") + "; allowed values: platform, virtual, " + AUTO);
 	}
 
 	private static Integer parseLimit(String name, String value) {

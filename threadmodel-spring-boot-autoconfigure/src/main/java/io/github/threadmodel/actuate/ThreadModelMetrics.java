@@ -1,127 +1,196 @@
 package io.github.threadmodel.actuate;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.ModelSwitch;
+import io.github.threadmodel.executor.Refusal;
+import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.requests.RequestCounts;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.BaseUnits;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
- * Micrometer meters for the starter's executors, named {@code threadmodel.requests.*}
- * for the request executor and {@code threadmodel.tasks.*} for the application task
- * executor, tagged with {@code model} and {@code server}. They read the executor's own
- * counters, so they work the same on platform and virtual threads. When an executor
- * switches its model, its meters are registered again under the new {@code model} tag and
- * {@code threadmodel.switches} counts the switch.
+ * Micrometer meters for the thread model, registered once with identities that no switch
+ * changes: no meter carries the model as a tag, so counters never restart and gauges keep
+ * one series across switches.
+ * <ul>
+ * <li>{@code threadmodel.model} (tags {@code model}, {@code server}): one gauge per model,
+ * 1 for the model in force and 0 for the other (a state set: an info meter whose
+ * {@code model} tag changed would be a new series at each switch).</li>
+ * <li>{@code threadmodel.switches} (tags {@code from}, {@code to}, {@code server}): switches
+ * of the server's model, once per switch (the task executor following it is not counted
+ * again), every pair registered from the start at 0.</li>
+ * <li>{@code threadmodel.requests.received}, {@code .completed}, {@code .rejected} (tag
+ * {@code server}; {@code rejected} also {@code reason}): HTTP requests, as
+ * {@link RequestCounts} counts them.</li>
+ * <li>{@code threadmodel.queue.wait} and {@code threadmodel.carrier.wait} (tags
+ * {@code name}, {@code server}): per executor, the tasks that waited behind the limit and
+ * how long, and the tasks whose virtual thread waited for a carrier and how long.</li>
+ * <li>Micrometer's own executor meters, as its {@code ExecutorServiceMetrics} names them and
+ * as Spring Boot tags its executors (tag {@code name}, the executor's bean name), so that
+ * dashboards made for them show the starter's executors: {@code executor.active},
+ * {@code executor.queued}, {@code executor.pool.size}, {@code executor.pool.max},
+ * {@code executor.completed}. They carry no {@code server} tag: Prometheus needs every
+ * meter of a name to have the same tag keys as Micrometer's.</li>
+ * </ul>
  */
 public class ThreadModelMetrics implements MeterBinder {
 
+	/**
+	 * The request executor's {@code name} tag: its bean name.
+	 */
+	public static final String REQUEST_EXECUTOR_NAME = "threadModelRequestExecutor";
+
+	/**
+	 * The application task executor's {@code name} tag: its bean name, as Spring Boot tags
+	 * its own application task executor.
+	 */
+	public static final String TASK_EXECUTOR_NAME = "applicationTaskExecutor";
+
+	private final ThreadModelExecutor requests;
+
 	private final Map<String, ThreadModelExecutor> executors = new LinkedHashMap<>();
+
+	private final RequestCounts requestCounts;
 
 	private final Supplier<String> server;
 
+	private final Map<String, AtomicLong> switches = new LinkedHashMap<>();
+
 	/**
-	 * Creates the binder.
+	 * Creates the binder; it counts the switches of the request executor from now on.
 	 * @param requests the request executor
 	 * @param tasks the application task executor, or {@code null} when it is not the
 	 * starter's
+	 * @param requestCounts the HTTP requests
 	 * @param server supplies the web server's name when the meters are bound
 	 */
-	public ThreadModelMetrics(ThreadModelExecutor requests, ThreadModelExecutor tasks, Supplier<String> server) {
-		this.executors.put("requests", requests);
+	public ThreadModelMetrics(ThreadModelExecutor requests, ThreadModelExecutor tasks, RequestCounts requestCounts,
+			Supplier<String> server) {
+		this.requests = requests;
+		this.executors.put(REQUEST_EXECUTOR_NAME, requests);
 		if (tasks != null) {
-			this.executors.put("tasks", tasks);
+			this.executors.put(TASK_EXECUTOR_NAME, tasks);
 		}
+		this.requestCounts = requestCounts;
 		this.server = server;
+		for (ThreadModel from : ThreadModel.values()) {
+			for (ThreadModel to : ThreadModel.values()) {
+				this.switches.put(key(from, to), new AtomicLong());
+			}
+		}
+		requests.onSwitch(this::switched);
+	}
+
+	private void switched(ModelSwitch change) {
+		this.switches.get(key(change.from(), change.to())).incrementAndGet();
+	}
+
+	private static String key(ThreadModel from, ThreadModel to) {
+		return from.id() + ">" + to.id();
 	}
 
 	@Override
 	public void bindTo(MeterRegistry registry) {
-		String server = this.server.get();
-		this.executors.forEach((role, executor) -> {
-			ExecutorMeters meters = new ExecutorMeters(registry, role, executor, server);
-			meters.register();
-			executor.onSwitch(meters::reregister);
-		});
+		Tags server = Tags.of("server", this.server.get());
+		for (ThreadModel model : ThreadModel.values()) {
+			Gauge.builder("threadmodel.model", this.requests, (executor) -> (executor.getModel() == model) ? 1 : 0)
+				.description("Whether the model is the one in force for the web server's requests (1) or not (0)")
+				.tags(server.and("model", model.id()))
+				.register(registry);
+		}
+		for (ThreadModel from : ThreadModel.values()) {
+			for (ThreadModel to : ThreadModel.values()) {
+				FunctionCounter.builder("threadmodel.switches", this.switches.get(key(from, to)), AtomicLong::get)
+					.description("Switches of the web server's thread model")
+					.tags(server.and("from", from.id(), "to", to.id()))
+					.register(registry);
+			}
+		}
+		bindRequests(registry, server);
+		this.executors.forEach((name, executor) -> bindExecutor(registry, name, executor, server));
+	}
+
+	private void bindRequests(MeterRegistry registry, Tags server) {
+		RequestCounts counts = this.requestCounts;
+		FunctionCounter.builder("threadmodel.requests.received", counts, RequestCounts::received)
+			.description("HTTP requests received by the web server's application")
+			.tags(server)
+			.register(registry);
+		FunctionCounter.builder("threadmodel.requests.completed", counts, RequestCounts::completed)
+			.description("HTTP requests finished, the 503 answers to refused requests among them")
+			.tags(server)
+			.register(registry);
+		for (Refusal refusal : Refusal.values()) {
+			FunctionCounter.builder("threadmodel.requests.rejected", counts, (c) -> c.rejected(refusal))
+				.description("503 answers written to requests refused under overload")
+					.tags(server.and("reason", refusal.id()))
+				.register(registry);
+		}
+	}
+
+	private static void bindExecutor(MeterRegistry registry, String name, ThreadModelExecutor executor, Tags server) {
+		Tags tags = Tags.of("name", name);
+		gauge(registry, "executor.active", "The approximate number of threads that are actively executing tasks",
+				BaseUnits.THREADS, executor, tags, ExecutorStats::running);
+		gauge(registry, "executor.queued", "The approximate number of tasks that are queued for execution",
+				BaseUnits.TASKS, executor, tags, ExecutorStats::queued);
+		gauge(registry, "executor.pool.size", "The current number of threads in the pool", BaseUnits.THREADS,
+				executor, tags, (stats) -> (stats.poolSize() != null) ? stats.poolSize() : 0);
+		gauge(registry, "executor.pool.max", "The maximum allowed number of threads in the pool", BaseUnits.THREADS,
+				executor, tags, ThreadModelMetrics::limit);
+		FunctionCounter.builder("executor.completed", executor, (e) -> e.stats().completed())
+			.description("The approximate total number of tasks that have completed execution")
+			.baseUnit(BaseUnits.TASKS)
+			.tags(tags)
+			.register(registry);
+		Tags waitTags = tags.and(server);
+		FunctionTimer
+			.builder("threadmodel.queue.wait", executor, (e) -> e.stats().queueWait().count(),
+					(e) -> e.stats().queueWait().total().toNanos(), TimeUnit.NANOSECONDS)
+			.description("Tasks that waited behind the limit (every platform thread busy, or every permit of the "
+					+ "virtual concurrency limit taken) before they got a thread, and how long")
+			.tags(waitTags)
+			.register(registry);
+		FunctionTimer
+			.builder("threadmodel.carrier.wait", executor, (e) -> e.stats().carrierWait().count(),
+					(e) -> e.stats().carrierWait().total().toNanos(), TimeUnit.NANOSECONDS)
+			.description("Tasks that got a virtual thread of their own, and how long that thread waited for a "
+					+ "carrier thread")
+			.tags(waitTags)
+			.register(registry);
 	}
 
 	/**
-	 * The meters of one executor in one registry.
+	 * The most tasks that run at once: the platform pool's limit, or the virtual
+	 * concurrency limit; NaN when there is none.
 	 */
-	private static final class ExecutorMeters {
-
-		private final MeterRegistry registry;
-
-		private final String role;
-
-		private final ThreadModelExecutor executor;
-
-		private final String server;
-
-		private final List<Meter> registered = new ArrayList<>();
-
-		ExecutorMeters(MeterRegistry registry, String role, ThreadModelExecutor executor, String server) {
-			this.registry = registry;
-			this.role = role;
-			this.executor = executor;
-			this.server = server;
+	private static double limit(ExecutorStats stats) {
+		if (stats.maxPoolSize() != null) {
+			return stats.maxPoolSize();
 		}
+		return (stats.maxConcurrency() != null) ? stats.maxConcurrency() : Double.NaN;
+	}
 
-		synchronized void reregister(ModelSwitch change) {
-			this.registry
-				.counter("threadmodel.switches", "executor", this.role, "from", change.from().id(), "to",
-						change.to().id())
-				.increment();
-			this.registered.forEach(this.registry::remove);
-			this.registered.clear();
-			register();
-		}
-
-		synchronized void register() {
-			String prefix = "threadmodel." + this.role;
-			Tags tags = Tags.of("model", this.executor.getModel().id(), "server", this.server);
-			ThreadModelExecutor executor = this.executor;
-			gauge(prefix + ".active", "Tasks running now", tags, ExecutorStats::running);
-			gauge(prefix + ".queued", "Tasks waiting for a thread (queue depth)", tags, ExecutorStats::queued);
-			gauge(prefix + ".pool.size", "Platform threads in the pool (NaN on virtual threads)", tags,
-					(stats) -> (stats.poolSize() != null) ? stats.poolSize() : Double.NaN);
-			this.registered.add(FunctionCounter.builder(prefix + ".completed", executor, (e) -> e.stats().completed())
-				.description("Tasks finished")
-				.tags(tags)
-				.register(this.registry));
-			this.registered.add(FunctionCounter.builder(prefix + ".rejected", executor, (e) -> e.stats().rejected())
-				.description("Tasks refused (requests answered 503 under overload): queue full, queue timeout passed, "
-						+ "or executor closed")
-				.tags(tags)
-				.register(this.registry));
-			this.registered.add(FunctionTimer
-				.builder(prefix + ".queue.wait", executor, (e) -> e.stats().started(),
-						(e) -> e.stats().totalWait().toNanos(), TimeUnit.NANOSECONDS)
-				.description("Time tasks waited for a thread")
-				.tags(tags)
-				.register(this.registry));
-		}
-
-		private void gauge(String name, String description, Tags tags, ToDoubleFunction<ExecutorStats> value) {
-			this.registered.add(Gauge.builder(name, this.executor, (e) -> value.applyAsDouble(e.stats()))
-				.description(description)
-				.tags(tags)
-				.register(this.registry));
-		}
-
+	private static void gauge(MeterRegistry registry, String name, String description, String baseUnit,
+			ThreadModelExecutor executor, Tags tags, ToDoubleFunction<ExecutorStats> value) {
+		Gauge.builder(name, executor, (e) -> value.applyAsDouble(e.stats()))
+			.description(description)
+			.baseUnit(baseUnit)
+			.tags(tags)
+			.register(registry);
 	}
 
 }

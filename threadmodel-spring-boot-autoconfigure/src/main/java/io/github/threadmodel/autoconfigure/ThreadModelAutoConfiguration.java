@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 
+import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.ConnectionIntake;
 import io.github.threadmodel.executor.ThreadModel;
@@ -11,21 +12,25 @@ import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
+import io.github.threadmodel.requests.RequestCounts;
 import io.github.threadmodel.servers.QueuedRequestsDrain;
 import io.github.threadmodel.servers.ThreadModelServers;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 import org.springframework.scheduling.annotation.AsyncAnnotationBeanPostProcessor;
@@ -70,14 +75,14 @@ public final class ThreadModelAutoConfiguration {
 	 */
 	@Bean
 	@ConditionalOnMissingBean
-	ThreadModelSelection threadModelSelection(ThreadModelProperties properties, Environment environment) {
+	ThreadModelSelection threadModelSelection(ThreadModelSettings settings, Environment environment) {
 		String written = environment.getProperty(MODEL_PROPERTY);
 		if (written != null && written.isBlank()) {
 			// Spring Boot binds an empty value to no value; a user who wrote the property meant one
 			throw new InvalidConfigurationPropertyValueException(MODEL_PROPERTY, "",
-					"Allowed: platform, virtual or auto; leave the property out for the default.");
+					"Allowed: " + ThreadModelChoice.ALLOWED + "; leave the property out for the default.");
 		}
-		ThreadModelChoice choice = properties.getModel();
+		ThreadModelChoice choice = settings.model();
 		ThreadModel configured = (choice != null) ? choice.fixedModel() : null;
 		Boolean springVirtual = environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class);
 		ThreadModel model;
@@ -103,7 +108,7 @@ public final class ThreadModelAutoConfiguration {
 			model = ThreadModel.PLATFORM;
 			source = "default";
 		}
-		ThreadModel taskModel = properties.getTasks().getModel();
+		ThreadModel taskModel = settings.taskModel();
 		return new ThreadModelSelection(model, source, (taskModel != null) ? taskModel : model);
 	}
 
@@ -136,11 +141,22 @@ public final class ThreadModelAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnWebApplication
 	ThreadModelExecutors threadModelExecutors(@Qualifier(REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
-			ThreadModelProperties properties, BeanFactory beanFactory) {
+			ThreadModelSettings settings, BeanFactory beanFactory) {
 		String tasks = TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME;
 		ThreadModelExecutor taskExecutor = (beanFactory.containsBean(tasks)
 				&& beanFactory.getBean(tasks) instanceof ThreadModelExecutor executor) ? executor : null;
-		return new ThreadModelExecutors(requests, taskExecutor, properties.getTasks().getModel() == null);
+		return new ThreadModelExecutors(requests, taskExecutor, settings.taskModel() == null);
+	}
+
+	/**
+	 * The HTTP requests, counted by the starter's first servlet filter or WebFilter
+	 * ({@link ThreadModelRequestsAutoConfiguration}).
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnWebApplication
+	RequestCounts threadModelRequestCounts() {
+		return new RequestCounts();
 	}
 
 	@Bean
@@ -163,6 +179,18 @@ public final class ThreadModelAutoConfiguration {
 			ThreadModelSettings settings, ThreadModelProperties properties) {
 		return new AutoThreadModel(switcher, executors.requests(), executors.followingTasks(),
 				settings.autoThresholds(), properties.getAuto().getWindow(), Clock.systemUTC());
+	}
+
+	/**
+	 * Logs what the starter applied once the application has started, and the server
+	 * thread properties it makes ineffective.
+	 */
+	@Bean
+	@ConditionalOnWebApplication
+	ApplicationListener<ApplicationStartedEvent> threadModelStartupReport(ThreadModelSelection selection,
+			ThreadModelSettings settings, ThreadModelExecutors executors, ConnectionIntake intake,
+			ObjectProvider<ServerKind> serverKind, Environment environment) {
+		return new ThreadModelStartupReport(selection, settings, executors, intake, serverKind, environment);
 	}
 
 	/**

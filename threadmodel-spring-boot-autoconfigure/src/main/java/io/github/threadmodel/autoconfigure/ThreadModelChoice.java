@@ -1,5 +1,7 @@
 package io.github.threadmodel.autoconfigure;
 
+import java.util.Locale;
+
 import io.github.threadmodel.executor.ThreadModel;
 
 
@@ -29,6 +31,34 @@ public enum ThreadModelChoice {
 
 	ThreadModelChoice(ThreadModel model) {
 		this.model = model;
+	}
+
+	/**
+	 * The allowed values of {@code app.threads.model}, as the documentation writes them.
+	 */
+	public static final String ALLOWED = "platform, virtual or auto";
+
+	/**
+	 * The name used in properties: {@code platform}, {@code virtual} or {@code auto}.
+	 * @return the lower-case name
+	 */
+	public String id() {
+		return name().toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * The choice a value names, in any case, around blanks.
+	 * @param value the value
+	 * @return the choice, or {@code null} when the value names none
+	 */
+	public static ThreadModelChoice of(String value) {
+		String id = value.trim().toLowerCase(Locale.ROOT);
+		for (ThreadModelChoice choice : values()) {
+			if (choice.id().equals(id)) {
+				return choice;
+			}
+		}
+		return null;
 	}
 
 	/**

@@ -10,6 +10,7 @@ import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
+import io.github.threadmodel.requests.RequestCounts;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -34,9 +35,9 @@ public final class ThreadModelEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ThreadModelEndpoint threadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutors executors,
-			ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
+			RequestCounts requestCounts, ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
 			ServerKind serverKind, ObjectProvider<VirtualThreadPinning> pinning, ObjectProvider<AutoThreadModel> auto) {
-		return new ThreadModelEndpoint(selection, executors, switcher, intake, startupTimeline, serverKind,
+		return new ThreadModelEndpoint(selection, executors, requestCounts, switcher, intake, startupTimeline, serverKind,
 				pinning.getIfAvailable(), auto.getIfAvailable());
 	}
 

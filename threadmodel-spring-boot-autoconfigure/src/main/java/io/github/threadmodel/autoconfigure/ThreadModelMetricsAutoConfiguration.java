@@ -3,6 +3,7 @@ package io.github.threadmodel.autoconfigure;
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.actuate.ThreadModelMetrics;
 import io.github.threadmodel.executor.ThreadModelExecutors;
+import io.github.threadmodel.requests.RequestCounts;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -27,8 +28,9 @@ public final class ThreadModelMetricsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ThreadModelMetrics threadModelMetrics(ThreadModelExecutors executors, ServerKind serverKind) {
-		return new ThreadModelMetrics(executors.requests(), executors.tasks(), serverKind::name);
+	ThreadModelMetrics threadModelMetrics(ThreadModelExecutors executors, RequestCounts requestCounts,
+			ServerKind serverKind) {
+		return new ThreadModelMetrics(executors.requests(), executors.tasks(), requestCounts, serverKind::name);
 	}
 
 }

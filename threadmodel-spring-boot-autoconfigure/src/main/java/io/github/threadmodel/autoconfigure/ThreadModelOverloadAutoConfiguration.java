@@ -4,6 +4,7 @@ import java.util.EnumSet;
 
 import io.github.threadmodel.overload.OverloadFilter;
 import io.github.threadmodel.overload.OverloadWebExceptionHandler;
+import io.github.threadmodel.requests.RequestCounts;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 
@@ -34,18 +35,20 @@ public final class ThreadModelOverloadAutoConfiguration {
 	static class ServletOverloadConfiguration {
 
 		/**
-		 * First in the chain, for the first dispatch of each request only: an async or
-		 * error dispatch belongs to a request that was admitted. Backs off from an
+		 * Second in the chain, right after the starter's request counting, for the first
+		 * dispatch of each request only: an async or error dispatch belongs to a request
+		 * that was admitted. Backs off from an
 		 * application's own {@link OverloadFilter} bean or registration, as Spring Boot's
 		 * {@code @ConditionalOnMissingFilterBean} would (that one changed package in Boot
 		 * 4; this condition serves both lines).
 		 */
 		@Bean
 		@ConditionalOnMissingBean(value = OverloadFilter.class, parameterizedContainer = FilterRegistrationBean.class)
-		FilterRegistrationBean<OverloadFilter> threadModelOverloadFilter(ThreadModelSettings settings) {
+		FilterRegistrationBean<OverloadFilter> threadModelOverloadFilter(ThreadModelSettings settings,
+				RequestCounts counts) {
 			FilterRegistrationBean<OverloadFilter> registration = new FilterRegistrationBean<>(
-					new OverloadFilter(settings.retryAfter()));
-			registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+					new OverloadFilter(settings.retryAfter(), counts));
+			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
 			registration.setDispatcherTypes(EnumSet.of(DispatcherType.REQUEST));
 			return registration;
 		}
@@ -59,8 +62,9 @@ public final class ThreadModelOverloadAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		OverloadWebExceptionHandler threadModelOverloadWebExceptionHandler(ThreadModelSettings settings) {
-			return new OverloadWebExceptionHandler(settings.retryAfter());
+		OverloadWebExceptionHandler threadModelOverloadWebExceptionHandler(ThreadModelSettings settings,
+				RequestCounts counts) {
+			return new OverloadWebExceptionHandler(settings.retryAfter(), counts);
 		}
 
 	}

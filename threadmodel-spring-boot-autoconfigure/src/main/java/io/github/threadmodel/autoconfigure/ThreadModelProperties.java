@@ -2,14 +2,14 @@ package io.github.threadmodel.autoconfigure;
 
 import java.time.Duration;
 
-import io.github.threadmodel.executor.ThreadModel;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Configuration of the thread model of the embedded web server and the application task
  * executor. Values are checked, and turned into the core's objects, by
- * {@link ThreadModelSettings}.
+ * {@link ThreadModelSettings}: the models are bound as text, so that a wrong one is
+ * answered with the allowed values as the documentation writes them (Spring Boot's answer
+ * for an enum lists its constants in upper case).
  */
 @ConfigurationProperties("app.threads")
 public class ThreadModelProperties {
@@ -19,7 +19,7 @@ public class ThreadModelProperties {
 	 * (switches between them as the measured workload asks, see app.threads.auto.*). When
 	 * unset, 'virtual' if spring.threads.virtual.enabled is true, 'platform' otherwise.
 	 */
-	private ThreadModelChoice model;
+	private String model;
 
 	private final Platform platform = new Platform();
 
@@ -37,11 +37,11 @@ public class ThreadModelProperties {
 
 	private final Auto auto = new Auto();
 
-	public ThreadModelChoice getModel() {
+	public String getModel() {
 		return this.model;
 	}
 
-	public void setModel(ThreadModelChoice model) {
+	public void setModel(String model) {
 		this.model = model;
 	}
 
@@ -251,13 +251,13 @@ public class ThreadModelProperties {
 		 * Thread model of the application task executor: 'platform' or 'virtual'. Defaults to
 		 * the model of the web server.
 		 */
-		private ThreadModel model;
+		private String model;
 
-		public ThreadModel getModel() {
+		public String getModel() {
 			return this.model;
 		}
 
-		public void setModel(ThreadModel model) {
+		public void setModel(String model) {
 			this.model = model;
 		}
 

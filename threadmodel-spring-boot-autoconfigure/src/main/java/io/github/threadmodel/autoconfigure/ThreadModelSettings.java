@@ -34,8 +34,14 @@ final class ThreadModelSettings {
 
 	private final ThreadModelProperties properties;
 
+	private final ThreadModelChoice model;
+
+	private final ThreadModel taskModel;
+
 	ThreadModelSettings(ThreadModelProperties properties) {
 		this.properties = properties;
+		this.model = parseModel(properties.getModel());
+		this.taskModel = parseTaskModel(properties.getTasks().getModel());
 		checkPlatform(properties.getPlatform());
 		checkVirtual(properties.getVirtual());
 		checkDuration("app.threads.overload.retry-after", properties.getOverload().getRetryAfter(), Duration.ZERO,
@@ -44,10 +50,26 @@ final class ThreadModelSettings {
 		checkDuration("app.threads.pinning.threshold", properties.getPinning().getThreshold(), Duration.ZERO,
 				"a duration of zero or more, for example 20ms");
 		checkAuto(properties.getAuto());
-		if (properties.getModel() == ThreadModelChoice.AUTO && !properties.getSwitching().isEnabled()) {
+		if (this.model == ThreadModelChoice.AUTO && !properties.getSwitching().isEnabled()) {
 			throw invalid("app.threads.switching.enabled", false,
 					"true when app.threads.model is auto, which switches the model while the application runs");
 		}
+	}
+
+	/**
+	 * What {@code app.threads.model} chooses.
+	 * @return the choice, or {@code null} when the property is not set
+	 */
+	ThreadModelChoice model() {
+		return this.model;
+	}
+
+	/**
+	 * The model of {@code app.threads.tasks.model}.
+	 * @return the model, or {@code null} when the task executor follows the server's
+	 */
+	ThreadModel taskModel() {
+		return this.taskModel;
 	}
 
 	/**
@@ -136,6 +158,30 @@ final class ThreadModelSettings {
 		return new AutoThreadModelPolicy.Thresholds(auto.getThreadWait(), auto.getCpuBusyShare(),
 				auto.getSchedulingDelay(), auto.getSevereSchedulingDelay(), auto.getAgreeingWindows(),
 				auto.getMinDwell());
+	}
+
+	private static ThreadModelChoice parseModel(String value) {
+		if (value == null) {
+			return null;
+		}
+		ThreadModelChoice choice = ThreadModelChoice.of(value);
+		if (choice == null) {
+			throw invalid("app.threads.model", value,
+					ThreadModelChoice.ALLOWED + "; leave the property out for the default");
+		}
+		return choice;
+	}
+
+	private static ThreadModel parseTaskModel(String value) {
+		if (value == null) {
+			return null;
+		}
+		ThreadModelChoice choice = ThreadModelChoice.of(value);
+		if (choice == null || choice.fixedModel() == null) {
+			throw invalid("app.threads.tasks.model", value,
+					"platform or virtual; leave the property out to follow the server's model");
+		}
+		return choice.fixedModel();
 	}
 
 	private static void checkPlatform(ThreadModelProperties.Platform platform) {

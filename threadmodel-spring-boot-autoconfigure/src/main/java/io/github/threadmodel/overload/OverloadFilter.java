@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 
 import io.github.threadmodel.executor.Refusal;
+import io.github.threadmodel.requests.RequestCounts;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -17,19 +18,24 @@ import jakarta.servlet.http.HttpServletResponse;
  * {@code Retry-After}, without calling the rest of the application. Tomcat, Jetty and
  * Undertow run the whole servlet pipeline on the executor's task, so the filter runs on
  * the thread where the executor set the {@link Refusal}; other requests pass through at
- * the cost of one thread-local read. Registered first, so that a refused request costs no
- * security or observation work.
+ * the cost of one thread-local read. Registered right after the starter's request counting,
+ * so that a refused request costs no security or observation work; each 503 it writes is
+ * counted as rejected.
  */
 public class OverloadFilter implements Filter {
 
 	private final OverloadAnswer answer;
 
+	private final RequestCounts counts;
+
 	/**
 	 * Creates the filter.
 	 * @param retryAfter the {@code Retry-After} to send, rounded up to whole seconds
+	 * @param counts where to count the 503 answers
 	 */
-	public OverloadFilter(Duration retryAfter) {
+	public OverloadFilter(Duration retryAfter, RequestCounts counts) {
 		this.answer = new OverloadAnswer(retryAfter);
+		this.counts = counts;
 	}
 
 	@Override
@@ -48,6 +54,7 @@ public class OverloadFilter implements Filter {
 		httpResponse.setContentType(this.answer.contentType(json).toString());
 		httpResponse.setContentLength(body.length);
 		httpResponse.getOutputStream().write(body);
+		this.counts.onRejected(refusal);
 	}
 
 }

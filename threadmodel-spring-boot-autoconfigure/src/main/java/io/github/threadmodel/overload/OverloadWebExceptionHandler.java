@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import io.github.threadmodel.executor.Refusal;
+import io.github.threadmodel.requests.RequestCounts;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.Ordered;
@@ -20,18 +21,22 @@ import org.springframework.web.server.WebExceptionHandler;
  * and {@code Retry-After}. On WebFlux the executor runs only controller methods that
  * block; {@link ThreadModelWebFluxConfigurer} ends a refused one with an error before the
  * method runs, and this handler answers that error. Ordered before Spring Boot's error
- * handler ({@code -1}).
+ * handler ({@code -1}). Each 503 it writes is counted as rejected.
  */
 public class OverloadWebExceptionHandler implements WebExceptionHandler, Ordered {
 
 	private final OverloadAnswer answer;
 
+	private final RequestCounts counts;
+
 	/**
 	 * Creates the handler.
 	 * @param retryAfter the {@code Retry-After} to send, rounded up to whole seconds
+	 * @param counts where to count the 503 answers
 	 */
-	public OverloadWebExceptionHandler(Duration retryAfter) {
+	public OverloadWebExceptionHandler(Duration retryAfter, RequestCounts counts) {
 		this.answer = new OverloadAnswer(retryAfter);
+		this.counts = counts;
 	}
 
 	@Override
@@ -47,7 +52,8 @@ public class OverloadWebExceptionHandler implements WebExceptionHandler, Ordered
 		headers.set(OverloadAnswer.RETRY_AFTER, this.answer.retryAfter());
 		headers.setContentType(this.answer.contentType(json));
 		headers.setContentLength(body.length);
-		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body)));
+		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body)))
+			.doOnSuccess((done) -> this.counts.onRejected(refusal));
 	}
 
 	private static boolean wantsJson(HttpHeaders headers) {

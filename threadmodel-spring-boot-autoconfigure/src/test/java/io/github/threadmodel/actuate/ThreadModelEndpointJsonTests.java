@@ -34,34 +34,54 @@ class ThreadModelEndpointJsonTests {
 			server: string
 			requests: object
 			requests.model: string
-			requests.running: number
-			requests.queued: number
-			requests.peakQueued: number
 			requests.submitted: number
 			requests.completed: number
 			requests.rejected: number
-			requests.averageWaitMs: number
-			requests.maxWaitMs: number
+			requests.rejectedTimedOut: number
+			requests.running: number
+			requests.peakRunning: number
+			requests.queued: number
+			requests.peakQueued: number
+			requests.queueWait: object
+			requests.queueWait.count: number
+			requests.queueWait.averageMs: number
+			requests.queueWait.maxMs: number
+			requests.carrierWait: object
+			requests.carrierWait.count: number
+			requests.carrierWait.averageMs: number
+			requests.carrierWait.maxMs: number
 			requests.poolSize: number
 			requests.maxPoolSize: number
 			requests.maxConcurrency: null
-			requests.peakRunning: number
-			requests.rejectedTimedOut: number
+			requests.executorTasks: object
+			requests.executorTasks.submitted: number
+			requests.executorTasks.completed: number
+			requests.executorTasks.refused: number
 			tasks: object
 			tasks.model: string
-			tasks.running: number
-			tasks.queued: number
-			tasks.peakQueued: number
 			tasks.submitted: number
 			tasks.completed: number
 			tasks.rejected: number
-			tasks.averageWaitMs: number
-			tasks.maxWaitMs: number
+			tasks.rejectedTimedOut: number
+			tasks.running: number
+			tasks.peakRunning: number
+			tasks.queued: number
+			tasks.peakQueued: number
+			tasks.queueWait: object
+			tasks.queueWait.count: number
+			tasks.queueWait.averageMs: number
+			tasks.queueWait.maxMs: number
+			tasks.carrierWait: object
+			tasks.carrierWait.count: number
+			tasks.carrierWait.averageMs: number
+			tasks.carrierWait.maxMs: number
 			tasks.poolSize: number
 			tasks.maxPoolSize: number
 			tasks.maxConcurrency: null
-			tasks.peakRunning: number
-			tasks.rejectedTimedOut: number
+			tasks.executorTasks: object
+			tasks.executorTasks.submitted: number
+			tasks.executorTasks.completed: number
+			tasks.executorTasks.refused: number
 			netty: null
 			virtualThreadScheduler: object
 			virtualThreadScheduler.parallelism: number

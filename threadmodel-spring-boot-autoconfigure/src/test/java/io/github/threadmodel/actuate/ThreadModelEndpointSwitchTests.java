@@ -60,13 +60,13 @@ class ThreadModelEndpointSwitchTests {
 				.getBody();
 			assertThat(read).containsEntry("model", "platform");
 			assertThat((List<Object>) read.get("switches")).isEqualTo(switches);
-			// the executor meters now carry the new model, and the switch was counted
-			assertThat(meter("threadmodel.requests.active?tag=model:platform").getStatusCode())
-				.isEqualTo(HttpStatus.OK);
-			assertThat(meter("threadmodel.requests.active?tag=model:virtual").getStatusCode())
-				.isEqualTo(HttpStatus.NOT_FOUND);
-			assertThat(meter("threadmodel.switches?tag=executor:requests&tag=from:virtual&tag=to:platform")
-				.getStatusCode()).isEqualTo(HttpStatus.OK);
+			// the model's own meter follows; the executor's meters stay the same; the switch was counted
+			assertThat(meter("threadmodel.model?tag=model:platform").getBody()).contains("\"value\":1.0");
+			assertThat(meter("threadmodel.model?tag=model:virtual").getBody()).contains("\"value\":0.0");
+			assertThat(meter("executor.pool.max?tag=name:threadModelRequestExecutor").getBody())
+				.contains("\"value\":8.0");
+			assertThat(meter("threadmodel.switches?tag=from:virtual&tag=to:platform").getBody())
+				.contains("\"value\":1.0");
 			post(Map.of("model", "virtual"));
 			assertThat(rest().getForObject("/thread", String.class)).startsWith("request-virtual-")
 				.endsWith("virtual=true");
@@ -78,7 +78,7 @@ class ThreadModelEndpointSwitchTests {
 			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel",
 					Map.of("model", "green"), String.class);
 			assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
-			assertThat(response.getBody()).contains("Unknown thread model 'green'; allowed values: platform, virtual");
+			assertThat(response.getBody()).contains("Unknown thread model 'green'; allowed values: platform, virtual, auto");
 			assertThat(model()).isEqualTo(before);
 		}
 
@@ -94,13 +94,23 @@ class ThreadModelEndpointSwitchTests {
 		}
 
 		@Test
-		void hugeBadValueIsAnsweredWithItsStartOnly() {
-			String huge = "x".repeat(1_000_000);
-			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel", Map.of("model", huge),
+		void longBadValueIsAnsweredWithItsStartOnly() {
+			String longValue = "x".repeat(900);
+			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel", Map.of("model", longValue),
 					String.class);
 			assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
 			assertThat(response.getBody()).contains("Unknown thread model '" + "x".repeat(40) + "...'")
 				.hasSizeLessThan(200);
+		}
+
+		@Test
+		void oversizedBodyIsRefusedUnread() {
+			String before = model();
+			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel",
+					Map.of("model", "x".repeat(1_000_000)), String.class);
+			assertThat(response.getStatusCode().value()).isEqualTo(413);
+			assertThat(response.getBody()).isEqualTo("A thread model switch body has at most 1024 bytes\n");
+			assertThat(model()).isEqualTo(before);
 		}
 
 		@Test
@@ -116,7 +126,7 @@ class ThreadModelEndpointSwitchTests {
 			assertThat(text.getBody()).contains("maxConcurrency must be a whole number of 1 or more, not 'many'");
 			ResponseEntity<String> missing = rest().postForEntity("/actuator/threadmodel", Map.of(), String.class);
 			assertThat(missing.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
-			assertThat(missing.getBody()).contains("No thread model given; allowed values: platform, virtual");
+			assertThat(missing.getBody()).contains("No thread model given; allowed values: platform, virtual, auto");
 			assertThat(model()).isEqualTo(before);
 		}
 

@@ -50,8 +50,8 @@ class ThreadModelEndpointWebTests {
 		assertThat(requests).containsEntry("model", "virtual")
 			.containsEntry("maxConcurrency", 50)
 			.containsEntry("poolSize", null)
-			.containsKeys("running", "queued", "peakQueued", "submitted", "completed", "rejected", "averageWaitMs",
-					"maxWaitMs");
+			.containsKeys("running", "queued", "peakQueued", "submitted", "completed", "rejected", "queueWait",
+					"carrierWait", "executorTasks");
 		// the endpoint's own request is running while it is read
 		assertThat((Integer) requests.get("running")).isGreaterThanOrEqualTo(1);
 		assertThat((Integer) requests.get("completed")).isGreaterThanOrEqualTo(1);
@@ -93,26 +93,45 @@ class ThreadModelEndpointWebTests {
 
 	@Test
 	@SuppressWarnings("unchecked")
-	void publishesExecutorMetersTaggedWithModelAndServer() {
+	void publishesMetersWithoutAModelTagExceptTheModelItself() {
 		rest().getForObject("/thread", String.class);
-		for (String meter : List.of("threadmodel.requests.active", "threadmodel.requests.queued",
-				"threadmodel.requests.completed", "threadmodel.requests.rejected", "threadmodel.requests.queue.wait",
-				"threadmodel.tasks.active", "threadmodel.tasks.pool.size")) {
-			Map<String, Object> body = rest()
-				.exchange("/actuator/metrics/" + meter, HttpMethod.GET, null, JSON)
-				.getBody();
-			assertThat(body).as(meter).containsEntry("name", meter);
-			assertThat((List<Map<String, Object>>) body.get("availableTags")).as(meter)
+		for (String meter : List.of("threadmodel.requests.received", "threadmodel.requests.completed",
+				"threadmodel.requests.rejected", "threadmodel.switches", "threadmodel.queue.wait",
+				"threadmodel.carrier.wait")) {
+			assertThat(tags(meter)).as(meter)
 				.anySatisfy((tag) -> assertThat(tag).containsEntry("tag", "server")
 					.containsEntry("values", List.of("tomcat")))
-				.anySatisfy((tag) -> assertThat(tag).containsEntry("tag", "model"));
+				.noneSatisfy((tag) -> assertThat(tag).containsEntry("tag", "model"));
 		}
-		Map<String, Object> completed = rest()
-			.exchange("/actuator/metrics/threadmodel.requests.completed?tag=model:virtual",
-					HttpMethod.GET, null, JSON)
-			.getBody();
-		List<Map<String, Object>> measurements = (List<Map<String, Object>>) completed.get("measurements");
-		assertThat(((Number) measurements.get(0).get("value")).doubleValue()).isGreaterThanOrEqualTo(1);
+		for (String meter : List.of("executor.active", "executor.queued", "executor.pool.size", "executor.pool.max",
+				"executor.completed")) {
+			assertThat(tags(meter)).as(meter)
+				.containsExactly(Map.of("tag", "name",
+						"values", List.of("applicationTaskExecutor", "threadModelRequestExecutor")));
+		}
+		assertThat(tags("threadmodel.model")).anySatisfy((tag) -> assertThat(tag).containsEntry("tag", "model")
+			.containsEntry("values", List.of("platform", "virtual")));
+		assertThat(value("threadmodel.model?tag=model:virtual")).isEqualTo(1);
+		assertThat(value("threadmodel.model?tag=model:platform")).isZero();
+		assertThat(value("threadmodel.requests.received")).isGreaterThanOrEqualTo(1);
+		assertThat(value("executor.pool.max?tag=name:threadModelRequestExecutor")).isEqualTo(50);
+		assertThat(value("executor.pool.max?tag=name:applicationTaskExecutor")).isEqualTo(200);
+	}
+
+	@SuppressWarnings("unchecked")
+	private List<Map<String, Object>> tags(String meter) {
+		Map<String, Object> body = rest().exchange("/actuator/metrics/" + meter, HttpMethod.GET, null, JSON).getBody();
+		assertThat(body).as(meter).containsEntry("name", meter);
+		return ((List<Map<String, Object>>) body.get("availableTags")).stream()
+			.map((tag) -> Map.of("tag", tag.get("tag"), "values", ((List<String>) tag.get("values")).stream().sorted().toList()))
+			.toList();
+	}
+
+	@SuppressWarnings("unchecked")
+	private double value(String query) {
+		Map<String, Object> body = rest().exchange("/actuator/metrics/" + query, HttpMethod.GET, null, JSON).getBody();
+		List<Map<String, Object>> measurements = (List<Map<String, Object>>) body.get("measurements");
+		return ((Number) measurements.get(0).get("value")).doubleValue();
 	}
 
 	@Test

@@ -28,9 +28,14 @@ class InvalidPropertiesStartupTests {
 	static Stream<Arguments> invalidValues() {
 		return Stream.of(
 				Arguments.of("app.threads.model=virtal",
-						new String[] { "Property: app.threads.model", "Value: \"virtal\"", "PLATFORM", "VIRTUAL" }),
+						new String[] { "Invalid value 'virtal' for configuration property 'app.threads.model'",
+								"Allowed: platform, virtual or auto; leave the property out for the default." }),
 				Arguments.of("app.threads.tasks.model=green",
-						new String[] { "Property: app.threads.tasks.model", "Value: \"green\"", "VIRTUAL" }),
+						new String[] { "Invalid value 'green' for configuration property 'app.threads.tasks.model'",
+								"Allowed: platform or virtual; leave the property out to follow the server's model." }),
+				Arguments.of("app.threads.tasks.model=auto",
+						new String[] { "Invalid value 'auto' for configuration property 'app.threads.tasks.model'",
+								"Allowed: platform or virtual" }),
 				Arguments.of("app.threads.platform.max-threads=0",
 						new String[] { "Invalid value '0' for configuration property 'app.threads.platform.max-threads'",
 								"Allowed: a whole number of 1 or more." }),
@@ -100,6 +105,8 @@ class InvalidPropertiesStartupTests {
 		application.setWebApplicationType(WebApplicationType.NONE);
 		assertThatException().isThrownBy(() -> application.run("--" + property));
 		assertThat(output).contains("APPLICATION FAILED TO START").contains(explanation);
+		// the values as the documentation writes them, never Java's constants
+		assertThat(output).doesNotContain("PLATFORM").doesNotContain("VIRTUAL");
 	}
 
 	@SpringBootConfiguration(proxyBeanMethods = false)

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -86,6 +87,13 @@ class ThreadModelAutoConfigurationTests {
 		this.servlet.withPropertyValues("spring.threads.virtual.enabled=true", "app.threads.model=virtual")
 			.run((context) -> assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.VIRTUAL));
 		assertThat(output).doesNotContain("disagree");
+	}
+
+	@Test
+	void modelsAreReadInAnyCase() {
+		this.servlet.withPropertyValues("app.threads.model=Virtual", "app.threads.tasks.model=PLATFORM")
+			.run((context) -> assertThat(context.getBean(ThreadModelSelection.class)).isEqualTo(
+					new ThreadModelSelection(ThreadModel.VIRTUAL, "app.threads.model", ThreadModel.PLATFORM)));
 	}
 
 	@Test
@@ -245,8 +253,15 @@ class ThreadModelAutoConfigurationTests {
 	void metricsNeedMicrometer() {
 		this.servlet.run((context) -> {
 			assertThat(context).hasSingleBean(ThreadModelMetrics.class);
-			assertThat(context.getBean(MeterRegistry.class).get("threadmodel.requests.queued").gauge().value())
-				.isZero();
+			assertThat(context.getBean(MeterRegistry.class)
+				.get("executor.queued")
+				.tag("name", ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME)
+				.gauge()
+				.value()).isZero();
+			assertThat(ThreadModelMetrics.REQUEST_EXECUTOR_NAME)
+				.isEqualTo(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME);
+			assertThat(ThreadModelMetrics.TASK_EXECUTOR_NAME)
+				.isEqualTo(TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME);
 		});
 		this.servlet.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(ThreadModelMetrics.class));

@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import io.github.threadmodel.overload.OverloadFilter;
 import io.github.threadmodel.overload.OverloadWebExceptionHandler;
+import io.github.threadmodel.requests.RequestCounts;
 import jakarta.servlet.Filter;
 import org.junit.jupiter.api.Test;
 
@@ -34,12 +35,12 @@ class ThreadModelOverloadAutoConfigurationTests {
 		.withConfiguration(STARTER);
 
 	@Test
-	void servletApplicationGetsTheFilterFirstInTheChain() {
+	void servletApplicationGetsTheFilterRightAfterTheRequestCounting() {
 		this.servlet.run((context) -> {
 			assertThat(context).doesNotHaveBean(OverloadWebExceptionHandler.class);
 			FilterRegistrationBean<?> registration = context.getBean(FilterRegistrationBean.class);
 			assertThat(registration.getFilter()).isInstanceOf(OverloadFilter.class);
-			assertThat(registration.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE);
+			assertThat(registration.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE + 1);
 		});
 	}
 
@@ -79,7 +80,7 @@ class ThreadModelOverloadAutoConfigurationTests {
 		@Bean
 		FilterRegistrationBean<OverloadFilter> ownOverloadFilter() {
 			FilterRegistrationBean<OverloadFilter> registration = new FilterRegistrationBean<>(
-					new OverloadFilter(Duration.ofSeconds(5)));
+					new OverloadFilter(Duration.ofSeconds(5), new RequestCounts()));
 			registration.setOrder(5);
 			return registration;
 		}

@@ -1,11 +1,13 @@
 package io.github.threadmodel.testapp;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +34,13 @@ public final class Http {
 		this.port = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
 		String management = context.getEnvironment().getProperty("local.management.port");
 		this.managementPort = (management != null) ? Integer.parseInt(management) : this.port;
+	}
+
+	/**
+	 * The application's port (not the management server's).
+	 */
+	public int port() {
+		return this.port;
 	}
 
 	public String get(String path) {
@@ -68,6 +77,21 @@ public final class Http {
 				+ "/actuator/threadmodel"))
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofString(json))
+			.timeout(Duration.ofSeconds(30))
+			.build();
+		return exchange(request);
+	}
+
+	/**
+	 * {@code POST /actuator/threadmodel} with a JSON body sent chunked, without a
+	 * {@code Content-Length}.
+	 */
+	public HttpResponse<String> postThreadModelChunked(String json) {
+		byte[] body = json.getBytes(StandardCharsets.UTF_8);
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.managementPort
+				+ "/actuator/threadmodel"))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)))
 			.timeout(Duration.ofSeconds(30))
 			.build();
 		return exchange(request);

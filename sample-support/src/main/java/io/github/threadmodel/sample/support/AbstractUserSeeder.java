@@ -5,20 +5,22 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.boot.ApplicationArguments;
-import org.springframework.boot.ApplicationRunner;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 
 /**
- * At startup: makes sure the seed users exist ({@link SeedUsers}; the table itself comes from schema.sql), then
- * puts user 1 in the cache. A cache that is down at startup is logged, not fatal: {@code /users/1/cache} fills it
- * later. Each sample's subclass does both steps with its own (blocking or reactive) repository and cache.
+ * At startup, before the web server takes its first request (once every singleton exists, before the context's
+ * life cycle starts the server): makes sure the seed users exist ({@link SeedUsers}; the table itself comes from
+ * schema.sql), then puts user 1 in the cache. So the sample answers health checks only once it can serve every user;
+ * as an {@code ApplicationRunner} it would seed after the server started. A cache that is down at startup is logged,
+ * not fatal: {@code /users/1/cache} fills it later. Each sample's subclass does both steps with its own (blocking or
+ * reactive) repository and cache.
  */
-public abstract class AbstractUserSeeder implements ApplicationRunner {
+public abstract class AbstractUserSeeder implements SmartInitializingSingleton {
 
 	private final Logger logger = LoggerFactory.getLogger(getClass());
 
 	@Override
-	public final void run(ApplicationArguments args) {
+	public final void afterSingletonsInstantiated() {
 		List<UserView> seed = SeedUsers.createdNow();
 		insertMissing(seed);
 		try {

@@ -1,0 +1,60 @@
+package io.github.threadmodel.autoconfigure;
+
+import java.util.EnumSet;
+
+import io.github.threadmodel.requests.RequestCountingFilter;
+import io.github.threadmodel.requests.RequestCountingWebFilter;
+import io.github.threadmodel.requests.RequestCounts;
+import jakarta.servlet.DispatcherType;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.core.Ordered;
+import org.springframework.test.util.ReflectionTestUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Where the HTTP requests are counted: a servlet filter first in the chain, for the
+ * first dispatch of each request, or a WebFilter ordered first.
+ */
+class ThreadModelRequestsAutoConfigurationTests {
+
+	private static final AutoConfigurations STARTER = AutoConfigurations.of(ThreadModelAutoConfiguration.class,
+			ThreadModelRequestsAutoConfiguration.class);
+
+	@Test
+	void servletApplicationCountsInTheFirstFilterOnTheFirstDispatch() {
+		new WebApplicationContextRunner().withConfiguration(STARTER).run((context) -> {
+			assertThat(context).hasSingleBean(RequestCounts.class).doesNotHaveBean(RequestCountingWebFilter.class);
+			FilterRegistrationBean<?> registration = context.getBean(FilterRegistrationBean.class);
+			assertThat(registration.getFilter()).isInstanceOf(RequestCountingFilter.class);
+			assertThat(registration.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE);
+			assertThat(ReflectionTestUtils.getField(registration, "dispatcherTypes"))
+				.isEqualTo(EnumSet.of(DispatcherType.REQUEST));
+		});
+	}
+
+	@Test
+	void reactiveApplicationCountsInTheFirstWebFilter() {
+		new ReactiveWebApplicationContextRunner().withConfiguration(STARTER).run((context) -> {
+			assertThat(context).hasSingleBean(RequestCountingWebFilter.class)
+				.doesNotHaveBean(FilterRegistrationBean.class);
+			assertThat(context.getBean(RequestCountingWebFilter.class).getOrder())
+				.isEqualTo(Ordered.HIGHEST_PRECEDENCE);
+		});
+	}
+
+	@Test
+	void nothingOutsideWebApplications() {
+		new ApplicationContextRunner().withConfiguration(STARTER)
+			.run((context) -> assertThat(context).doesNotHaveBean(RequestCounts.class)
+				.doesNotHaveBean(FilterRegistrationBean.class)
+				.doesNotHaveBean(RequestCountingWebFilter.class));
+	}
+
+}
