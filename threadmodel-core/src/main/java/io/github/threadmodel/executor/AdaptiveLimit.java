@@ -26,8 +26,10 @@ import org.apache.commons.logging.LogFactory;
  * <li><b>Growth while tasks wait.</b> When a task finds every permit taken, the limit
  * grows by the room the last collection showed, {@code threshold / used} (at most a
  * doubling): if what is in use grows in proportion, it reaches the threshold and no
- * further. It grows once a collection has shown what the tasks it let in last cost, and
- * at most once per {@link #GROWTH_INTERVAL}, or once per
+ * further. It grows once a collection has shown what the tasks it let in last cost (and,
+ * on JDK 24+, once at most a quarter of the limit's worth of virtual threads wait for a
+ * carrier: a task that has not run yet has not shown its cost), and at most once per
+ * {@link #GROWTH_INTERVAL}, or once per
  * {@link #QUIET_INTERVAL} when no collection comes (a heap that quiet is in no danger);
  * not at all while the heap is under pressure.</li>
  * </ul>
@@ -36,7 +38,8 @@ import org.apache.commons.logging.LogFactory;
  * admitted whole before the first collection showed the pressure and ran a 128 MB heap
  * out; growing every 100 ms without waiting for a collection, it let 2643 requests in
  * before one did and ran a 256 MB heap out; doubling while the heap was under 40 %, it let
- * 2700 in and ran a 256 MB heap out too (docs/overload.md).
+ * 2700 in and ran a 256 MB heap out too; and with a build taking the same two cores, the
+ * tasks let in ran so late that 2582 were in before a collection showed it (docs/overload.md).
  * <p>
  * Growth is clocked by the collector, not by completed tasks as in the additive-increase
  * and latency-gradient algorithms of Netflix's concurrency-limits: tasks that run a second
@@ -113,6 +116,9 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 
 	private final Runnable collect;
 
+	/** Virtual threads waiting for a carrier now, or -1 when the JVM does not say. */
+	private final LongSupplier unscheduled;
+
 	/** Garbage collections seen, and how many had been seen when the limit last changed. */
 	private volatile long collections;
 
@@ -140,7 +146,7 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 	 * @param settings the bounds
 	 */
 	AdaptiveLimit(AdaptiveAdmission settings) {
-		this(settings, System::nanoTime, true, AdaptiveLimit::collectGarbage);
+		this(settings, System::nanoTime, true, AdaptiveLimit::collectGarbage, AdaptiveLimit::unscheduledVirtualThreads);
 	}
 
 	/**
@@ -152,7 +158,7 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 	 */
 	AdaptiveLimit(AdaptiveAdmission settings, LongSupplier clock, boolean listenToCollector) {
 		this(settings, clock, listenToCollector, () -> {
-		});
+		}, () -> -1);
 	}
 
 	/**
@@ -162,11 +168,14 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 	 * @param listenToCollector whether to take the heap's state from the JVM's garbage
 	 * collections
 	 * @param collect asks for a full garbage collection (see {@link #checkStalePressure})
+	 * @param unscheduled virtual threads waiting for a carrier now, or -1 when unknown
 	 */
-	AdaptiveLimit(AdaptiveAdmission settings, LongSupplier clock, boolean listenToCollector, Runnable collect) {
+	AdaptiveLimit(AdaptiveAdmission settings, LongSupplier clock, boolean listenToCollector, Runnable collect,
+			LongSupplier unscheduled) {
 		this.settings = settings;
 		this.clock = clock;
 		this.collect = collect;
+		this.unscheduled = unscheduled;
 		this.lastCheck = clock.getAsLong() - CHECK_INTERVAL.toNanos();
 		this.lastCollection = clock.getAsLong();
 		this.limit = settings.minLimit();
@@ -226,6 +235,14 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 	}
 
 	/**
+	 * Virtual threads waiting for a carrier, from the JDK's scheduler (JDK 24+).
+	 */
+	private static long unscheduledVirtualThreads() {
+		VirtualThreadScheduler scheduler = VirtualThreadScheduler.read();
+		return (scheduler != null) ? scheduler.queued() : -1;
+	}
+
+	/**
 	 * A full collection, as {@link System#gc()} asks for one.
 	 */
 	private static void collectGarbage() {
@@ -265,6 +282,11 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 		}
 		// if what is in use grows in proportion, it reaches the threshold and no more (what is
 		// in use without any task, which does not grow, makes it stay below)
+		long unscheduled = this.unscheduled.getAsLong();
+		if (unscheduled > current / 4) {
+			// the tasks let in last have not run yet, so no collection has seen what they cost
+			return false;
+		}
 		double used = this.heapUsedAfterGc;
 		double factor = (used > 0) ? Math.min(2, this.settings.heapThreshold() / used) : 2;
 		int grown = (int) Math.min(this.settings.maxLimit(), Math.max(current + 1, Math.floor(current * factor)));

@@ -116,7 +116,7 @@ class AdaptiveLimitTests {
 	void asksForAFullCollectionWhenThePressureReportedIsStaleAndTasksWait() throws Exception {
 		AtomicInteger collections = new AtomicInteger();
 		AdaptiveLimit limit = new AdaptiveLimit(new AdaptiveAdmission(4, 100, 0.8), this.now::get, false,
-				collections::incrementAndGet);
+				collections::incrementAndGet, () -> -1);
 		for (int i = 0; i < 4; i++) {
 			limit.tryAcquire();
 		}
@@ -134,6 +134,22 @@ class AdaptiveLimitTests {
 		// the collection it asked for found room: tasks get in again
 		limit.onHeapUsedAfterGc(0.3);
 		assertThat(limit.tryAcquire()).isEqualTo(5);
+	}
+
+	@Test
+	void waitsForTheTasksLetInToRunBeforeItGrows() {
+		AtomicLong unscheduled = new AtomicLong(3);
+		AdaptiveLimit limit = new AdaptiveLimit(new AdaptiveAdmission(8, 100, 0.8), this.now::get, false, () -> {
+		}, unscheduled::get);
+		for (int i = 0; i < 8; i++) {
+			limit.tryAcquire();
+		}
+		// three of the eight have not had a carrier yet: more than a quarter
+		assertThat(limit.tryAcquire()).isZero();
+		assertThat(limit.limit()).isEqualTo(8);
+		unscheduled.set(2);
+		assertThat(limit.tryAcquire()).isEqualTo(9);
+		assertThat(limit.limit()).isEqualTo(16);
 	}
 
 	@Test

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 import io.github.threadmodel.actuate.ServerKind;
-import io.github.threadmodel.executor.ConnectionIntake;
 import io.github.threadmodel.executor.AdaptiveAdmission;
+import io.github.threadmodel.executor.ConnectionIntake;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutors;
@@ -107,7 +107,8 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 
 	/**
 	 * The INFO line, for example {@code Thread model virtual (app.threads.model) on
-	 * tomcat: max-concurrency unlimited; accept backlog 4096 (8192 capped by
+	 * tomcat: adaptive limit 20 to 10000, heap threshold 0.8, queue-timeout none; accept
+	 * backlog 4096 (8192 capped by
 	 * net.core.somaxconn); application tasks follow the server's model}.
 	 */
 	String summary(String server) {
