@@ -183,7 +183,7 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 		this.lastChange = clock.getAsLong() - QUIET_INTERVAL.toNanos();
 		// The JDK's shared delay scheduler, as for queue timeouts: nothing to stop.
 		this.growthTimer = CompletableFuture.delayedExecutor(GROWTH_INTERVAL.toNanos(), TimeUnit.NANOSECONDS);
-		this.heapPressure = listenToCollector ? HeapPressure.start(this::onHeapUsedAfterGc) : null;
+		this.heapPressure = listenToCollector ? HeapPressure.start(this::onCollection) : null;
 		if (listenToCollector && this.heapPressure == null) {
 			logger.warn("This JVM does not report its garbage collections: the adaptive limit of virtual threads "
 					+ "grows to " + settings.maxLimit() + " (app.threads.virtual.adaptive.max-limit) as requests "
@@ -355,12 +355,22 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 	}
 
 	/**
+	 * Takes the heap's state after a young (not full) garbage collection, as
+	 * {@link #onCollection}.
+	 * @param share the share (0 to 1) of the maximum heap still used
+	 */
+	void onHeapUsedAfterGc(double share) {
+		onCollection(share, false);
+	}
+
+	/**
 	 * Takes the heap's state after a garbage collection: above the threshold, the limit
 	 * falls to three quarters of the tasks in flight (or stays, when it is lower already, or
 	 * when the last decrease has not had the time to show).
 	 * @param share the share (0 to 1) of the maximum heap still used
+	 * @param full whether it was a full collection, after which only what is live is left
 	 */
-	synchronized void onHeapUsedAfterGc(double share) {
+	synchronized void onCollection(double share, boolean full) {
 		this.heapUsedAfterGc = share;
 		this.collections++;
 		this.lastCollection = this.clock.getAsLong();
@@ -389,10 +399,13 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 		}
 		String figures = "%.0f%% of the heap used after a garbage collection (threshold %.0f%%), %d requests in flight"
 			.formatted(share * 100, this.settings.heapThreshold() * 100, inFlight);
-		if (after <= this.settings.minLimit() && inFlight <= this.settings.minLimit() && !this.minimumWarned) {
+		// only a full collection shows that what fills the heap is live: after a young one the
+		// old generation may still hold the garbage of ended requests
+		if (full && after <= this.settings.minLimit() && inFlight <= this.settings.minLimit()
+				&& !this.minimumWarned) {
 			this.minimumWarned = true;
-			logger.warn("Heap pressure with the virtual-thread admission limit at its minimum (" + after
-					+ ", app.threads.virtual.adaptive.min-limit): " + figures
+			logger.warn("Heap pressure after a full collection with the virtual-thread admission limit at its minimum ("
+					+ after + ", app.threads.virtual.adaptive.min-limit): " + figures
 					+ ". The requests in flight do not explain it: give the JVM more heap (-Xmx), or look for what "
 					+ "else fills it");
 		}

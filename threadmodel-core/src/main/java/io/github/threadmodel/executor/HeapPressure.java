@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.DoubleConsumer;
 import java.util.stream.Collectors;
 
 import javax.management.ListenerNotFoundException;
@@ -36,19 +35,29 @@ final class HeapPressure implements AutoCloseable {
 
 	private final NotificationListener listener;
 
-	private HeapPressure(DoubleConsumer usedAfterGc) {
+	/**
+	 * Takes the heap's state after each collection.
+	 */
+	@FunctionalInterface
+	interface Report {
+
+		/**
+		 * @param usedShare the share (0 to 1) of the maximum heap still used
+		 * @param full whether the collection was a full (major) one, which leaves only what
+		 * is live
+		 */
+		void afterCollection(double usedShare, boolean full);
+
+	}
+
+	private HeapPressure(Report report) {
 		Set<String> heapPools = ManagementFactory.getMemoryPoolMXBeans()
 			.stream()
 			.filter((pool) -> pool.getType() == MemoryType.HEAP)
 			.map(MemoryPoolMXBean::getName)
 			.collect(Collectors.toSet());
 		long maxHeap = Runtime.getRuntime().maxMemory();
-		this.listener = (notification, handback) -> {
-			Double share = share(notification, heapPools, maxHeap);
-			if (share != null) {
-				usedAfterGc.accept(share);
-			}
-		};
+		this.listener = (notification, handback) -> report(notification, heapPools, maxHeap, report);
 		for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
 			if (collector instanceof NotificationEmitter emitter) {
 				emitter.addNotificationListener(this.listener, null, null);
@@ -59,14 +68,14 @@ final class HeapPressure implements AutoCloseable {
 
 	/**
 	 * Starts reporting.
-	 * @param usedAfterGc takes the share (0 to 1) of the maximum heap used after each
-	 * collection, on the JVM's notification thread
+	 * @param report takes the heap's state after each collection, on the JVM's
+	 * notification thread
 	 * @return the running report, or {@code null} when this JVM does not report its
 	 * collections (no {@code jdk.management} module, or no collector that notifies)
 	 */
-	static HeapPressure start(DoubleConsumer usedAfterGc) {
+	static HeapPressure start(Report report) {
 		try {
-			HeapPressure pressure = new HeapPressure(usedAfterGc);
+			HeapPressure pressure = new HeapPressure(report);
 			if (pressure.emitters.isEmpty()) {
 				return null;
 			}
@@ -77,17 +86,18 @@ final class HeapPressure implements AutoCloseable {
 		}
 	}
 
-	private static Double share(Notification notification, Set<String> heapPools, long maxHeap) {
+	private static void report(Notification notification, Set<String> heapPools, long maxHeap, Report report) {
 		if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())
 				|| maxHeap <= 0 || maxHeap == Long.MAX_VALUE) {
-			return null;
+			return;
 		}
 		GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo
 			.from((CompositeData) notification.getUserData());
-		if (info.getGcAction().toLowerCase(Locale.ROOT).contains("pause")) {
+		String action = info.getGcAction().toLowerCase(Locale.ROOT);
+		if (action.contains("pause")) {
 			// a pause within a concurrent cycle (G1's remark and cleanup, ZGC's and Shenandoah's
 			// pauses) has freed nothing yet: only the end of a collection says what stays
-			return null;
+			return;
 		}
 		long used = 0;
 		for (Map.Entry<String, MemoryUsage> pool : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
@@ -95,7 +105,8 @@ final class HeapPressure implements AutoCloseable {
 				used += pool.getValue().getUsed();
 			}
 		}
-		return (double) used / maxHeap;
+		boolean full = action.contains("major") || info.getGcName().contains("Major");
+		report.afterCollection((double) used / maxHeap, full);
 	}
 
 	@Override

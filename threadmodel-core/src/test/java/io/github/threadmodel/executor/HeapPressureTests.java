@@ -14,20 +14,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 class HeapPressureTests {
 
 	@Test
-	void reportsTheShareOfTheHeapUsedAfterEachCollection() throws Exception {
+	void reportsTheShareOfTheHeapUsedAfterEachCollectionAndWhetherItWasFull() throws Exception {
 		BlockingQueue<Double> shares = new LinkedBlockingQueue<>();
-		try (HeapPressure pressure = HeapPressure.start(shares::add)) {
+		BlockingQueue<Boolean> full = new LinkedBlockingQueue<>();
+		try (HeapPressure pressure = HeapPressure.start((share, isFull) -> {
+			shares.add(share);
+			full.add(isFull);
+		})) {
 			assertThat(pressure).as("this JVM reports its collections").isNotNull();
 			System.gc();
 			Double share = shares.poll(10, TimeUnit.SECONDS);
 			assertThat(share).isNotNull().isGreaterThan(0).isLessThanOrEqualTo(1);
+			// System.gc() is a full collection on the collectors the JVM picks by default
+			assertThat(full.poll(10, TimeUnit.SECONDS)).isTrue();
 		}
 	}
 
 	@Test
 	void reportsNothingOnceClosed() throws Exception {
 		BlockingQueue<Double> shares = new LinkedBlockingQueue<>();
-		HeapPressure.start(shares::add).close();
+		HeapPressure.start((share, full) -> shares.add(share)).close();
 		System.gc();
 		assertThat(shares.poll(500, TimeUnit.MILLISECONDS)).isNull();
 	}
