@@ -5,7 +5,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
@@ -49,7 +48,7 @@ import org.apache.commons.logging.LogFactory;
  * One instance serves an executor for its life: the virtual threads of each switch share
  * it, with its count of tasks in flight.
  */
-final class AdaptiveLimit implements Permits, AutoCloseable {
+final class AdaptiveLimit extends Permits implements AutoCloseable {
 
 	/** The algorithm's name, as the endpoint shows it. */
 	static final String ALGORITHM = "heap";
@@ -83,14 +82,9 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 
 	private final LongSupplier clock;
 
-	private final AtomicInteger inFlight = new AtomicInteger();
-
 	private volatile int limit;
 
 	private final LongAdder heapDecreases = new LongAdder();
-
-	private volatile Runnable dispatch = () -> {
-	};
 
 	/** The share of the heap used after the last collection, or -1 before the first. */
 	private volatile double heapUsedAfterGc = -1;
@@ -192,10 +186,10 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 	}
 
 	@Override
-	public int tryAcquire() {
-		int acquired = Permits.acquireBelow(this.inFlight, this.limit);
+	int tryAcquire() {
+		int acquired = super.tryAcquire();
 		if (acquired == 0 && grow()) {
-			acquired = Permits.acquireBelow(this.inFlight, this.limit);
+			acquired = super.tryAcquire();
 		}
 		if (acquired == 0) {
 			if (this.pressured) {
@@ -259,7 +253,7 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 				&& this.growthScheduled.compareAndSet(false, true)) {
 			this.growthTimer.execute(() -> {
 				this.growthScheduled.set(false);
-				this.dispatch.run();
+				dispatch();
 			});
 		}
 	}
@@ -301,31 +295,14 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 	}
 
 	@Override
-	public void release(long startedAt, int inFlight) {
-		this.inFlight.decrementAndGet();
+	void ended(long startedAt) {
 		// racy on purpose: a lost sample of a smoothed average does not matter
 		this.averageRunNanos += (this.clock.getAsLong() - startedAt - this.averageRunNanos) / 10;
-		this.dispatch.run();
 	}
 
 	@Override
-	public void giveBack() {
-		this.inFlight.decrementAndGet();
-	}
-
-	@Override
-	public void attach(Runnable dispatch) {
-		this.dispatch = dispatch;
-	}
-
-	@Override
-	public int limit() {
+	int limit() {
 		return this.limit;
-	}
-
-	@Override
-	public int inFlight() {
-		return this.inFlight.get();
 	}
 
 	/**
@@ -377,10 +354,10 @@ final class AdaptiveLimit implements Permits, AutoCloseable {
 		boolean wasPressured = this.pressured;
 		this.pressured = share >= this.settings.heapThreshold();
 		if (!this.pressured) {
-			this.dispatch.run(); // the limit may grow now, if tasks wait
+			dispatch(); // the limit may grow now, if tasks wait
 			return;
 		}
-		int inFlight = this.inFlight.get();
+		int inFlight = inFlight();
 		int before = this.limit;
 		long now = this.clock.getAsLong();
 		long settle = (long) Math.min(MAX_SETTLE_NANOS, Math.max(MIN_SETTLE_NANOS, this.averageRunNanos));

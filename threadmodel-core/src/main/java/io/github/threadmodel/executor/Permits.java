@@ -4,111 +4,104 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The turns of {@link VirtualThreads} with a concurrency limit: a fixed number, or an
- * {@link AdaptiveLimit}.
+ * {@link AdaptiveLimit}. Both count the tasks holding a permit and call the threads back
+ * when one is given back; they differ in their limit and in what a finished task tells
+ * them.
  */
-sealed interface Permits permits Permits.Fixed, AdaptiveLimit {
+abstract sealed class Permits permits Permits.Fixed, AdaptiveLimit {
+
+	private final AtomicInteger inFlight = new AtomicInteger();
+
+	private volatile Runnable dispatch = () -> {
+	};
 
 	/**
 	 * Takes a permit if the limit allows one more task to run.
 	 * @return the tasks running with this one, or 0 when no permit is free
 	 */
-	int tryAcquire();
+	int tryAcquire() {
+		while (true) {
+			int current = this.inFlight.get();
+			if (current >= limit()) {
+				return 0;
+			}
+			if (this.inFlight.compareAndSet(current, current + 1)) {
+				return current + 1;
+			}
+		}
+	}
 
 	/**
 	 * Gives a permit back when its task ends, then lets the threads start a waiting task.
 	 * @param startedAt when the task started ({@link System#nanoTime()})
-	 * @param inFlight what {@link #tryAcquire()} answered for it
 	 */
-	void release(long startedAt, int inFlight);
+	final void release(long startedAt) {
+		this.inFlight.decrementAndGet();
+		ended(startedAt);
+		this.dispatch.run();
+	}
+
+	/**
+	 * Learns from a task that ended; nothing by default.
+	 * @param startedAt when the task started ({@link System#nanoTime()})
+	 */
+	void ended(long startedAt) {
+	}
 
 	/**
 	 * Gives back a permit that started no task.
 	 */
-	void giveBack();
+	final void giveBack() {
+		this.inFlight.decrementAndGet();
+	}
 
 	/**
 	 * Says whom to call after each release: the threads whose waiting tasks the freed
 	 * permit may start (the newest, after a switch).
 	 * @param dispatch starts waiting tasks while permits last
 	 */
-	void attach(Runnable dispatch);
+	final void attach(Runnable dispatch) {
+		this.dispatch = dispatch;
+	}
+
+	/**
+	 * Lets the threads start waiting tasks, when the limit may have grown.
+	 */
+	final void dispatch() {
+		this.dispatch.run();
+	}
 
 	/**
 	 * The limit now.
 	 * @return the most tasks that may run at once
 	 */
-	int limit();
+	abstract int limit();
 
 	/**
 	 * Tasks holding a permit now.
 	 * @return the count
 	 */
-	int inFlight();
+	final int inFlight() {
+		return this.inFlight.get();
+	}
 
 	/**
 	 * A fixed number of permits ({@code app.threads.virtual.max-concurrency}), owned by one
 	 * {@link VirtualThreads}.
 	 */
-	final class Fixed implements Permits {
+	static final class Fixed extends Permits {
 
 		private final int limit;
-
-		private final AtomicInteger inFlight = new AtomicInteger();
-
-		private volatile Runnable dispatch = () -> {
-		};
 
 		Fixed(int limit) {
 			this.limit = limit;
 		}
 
 		@Override
-		public int tryAcquire() {
-			return acquireBelow(this.inFlight, this.limit);
-		}
-
-		@Override
-		public void release(long startedAt, int inFlight) {
-			this.inFlight.decrementAndGet();
-			this.dispatch.run();
-		}
-
-		@Override
-		public void giveBack() {
-			this.inFlight.decrementAndGet();
-		}
-
-		@Override
-		public void attach(Runnable dispatch) {
-			this.dispatch = dispatch;
-		}
-
-		@Override
-		public int limit() {
+		int limit() {
 			return this.limit;
 		}
 
-		@Override
-		public int inFlight() {
-			return this.inFlight.get();
-		}
-
-	}
-
-	/**
-	 * Counts one more task in flight unless that would pass the limit.
-	 * @return the count with it, or 0 when the limit is reached
-	 */
-	static int acquireBelow(AtomicInteger inFlight, int limit) {
-		while (true) {
-			int current = inFlight.get();
-			if (current >= limit) {
-				return 0;
-			}
-			if (inFlight.compareAndSet(current, current + 1)) {
-				return current + 1;
-			}
-		}
 	}
 
 }

@@ -101,8 +101,7 @@ final class VirtualThreads implements ModelThreads {
 	 */
 	private void dispatch() {
 		while (!this.waiting.isEmpty()) {
-			int inFlight = this.permits.tryAcquire();
-			if (inFlight == 0) {
+			if (this.permits.tryAcquire() == 0) {
 				return;
 			}
 			Waiting next = this.waiting.poll();
@@ -117,7 +116,7 @@ final class VirtualThreads implements ModelThreads {
 					next.task.run();
 				}
 				finally {
-					this.permits.release(startedAt, inFlight);
+					this.permits.release(startedAt);
 				}
 			});
 		}

@@ -185,7 +185,7 @@ class AdaptiveLimitTests {
 
 	private void release(int count) {
 		for (int i = 0; i < count; i++) {
-			this.limit.release(this.now.get(), 0);
+			this.limit.release(this.now.get());
 		}
 	}
 
