@@ -32,23 +32,6 @@ if [ ! -x "$HEY" ]; then
   HEY=$(go env GOPATH)/bin/hey
 fi
 [ -f "$JAR" ] || { echo "no $JAR: build it first: ./mvnw -B -pl sample-web -am package -DskipTests" >&2; exit 1; }
-# plain: every auto-configuration the starter's jars in the application's jar declare, excluded (Spring Boot refuses
-# to exclude a class that is not one, so the list is read from the jar rather than written here).
-starter_auto_configurations() {
-  python3 - "$1" <<'PY'
-import io, sys, zipfile
-names = []
-with zipfile.ZipFile(sys.argv[1]) as app:
-    for entry in app.namelist():
-        if entry.startswith("BOOT-INF/lib/threadmodel-") and entry.endswith(".jar"):
-            with zipfile.ZipFile(io.BytesIO(app.read(entry))) as lib:
-                path = "META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports"
-                if path in lib.namelist():
-                    names += [line.strip() for line in lib.read(path).decode().splitlines()
-                              if line.strip() and not line.startswith("#")]
-print(",".join(names))
-PY
-}
 mkdir -p "$OUT"
 echo "N=$N, $HEAP, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), somaxconn $(cat /proc/sys/net/core/somaxconn), $(date -u +%FT%TZ)" | tee "$OUT/machine.txt"
 echo "| round | variant | 200 | 503 | errors | total s | average s | slowest s | req/s | health after | OOM lines | stopped on SIGTERM | peak RSS MB | limit after |" | tee "$OUT/results.md"
@@ -58,7 +41,7 @@ for round in $(seq 1 "$ROUNDS"); do
     case $variant in
       starter) args=(--app.threads.model=virtual) ;;
       unlimited) args=(--app.threads.model=virtual --app.threads.virtual.admission=unlimited) ;;
-      plain) args=(--spring.threads.virtual.enabled=true --spring.autoconfigure.exclude="$(starter_auto_configurations "$JAR")") ;;
+      plain) args=(--spring.threads.virtual.enabled=true --spring.autoconfigure.exclude="$(python3 load/starter_auto_configurations.py "$JAR")") ;;
       *) echo "variant $variant: starter, unlimited or plain" >&2; exit 1 ;;
     esac
     run=$OUT/$round-$variant

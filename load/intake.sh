@@ -35,23 +35,6 @@ if [ ! -x "$OHA" ]; then
   echo "installing oha with cargo (a few minutes)..." >&2
   cargo install oha --locked >&2 || { echo "could not install oha" >&2; exit 1; }
 fi
-# plain: every auto-configuration the starter's jars in the application's jar declare, excluded (Spring Boot refuses
-# to exclude a class that is not one, so the list is read from the jar rather than written here).
-starter_auto_configurations() {
-  python3 - "$1" <<'PY'
-import io, sys, zipfile
-names = []
-with zipfile.ZipFile(sys.argv[1]) as app:
-    for entry in app.namelist():
-        if entry.startswith("BOOT-INF/lib/threadmodel-") and entry.endswith(".jar"):
-            with zipfile.ZipFile(io.BytesIO(app.read(entry))) as lib:
-                path = "META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports"
-                if path in lib.namelist():
-                    names += [line.strip() for line in lib.read(path).decode().splitlines()
-                              if line.strip() and not line.startswith("#")]
-print(",".join(names))
-PY
-}
 mkdir -p "$OUT"
 echo "N=$N, Spring Boot line $BOOT ($JARDIR), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), somaxconn $(cat /proc/sys/net/core/somaxconn)" | tee "$OUT/machine.txt"
 for app in ${APPS:-$DEFAULT_APPS}; do
@@ -59,7 +42,7 @@ for app in ${APPS:-$DEFAULT_APPS}; do
   [ -n "$jar" ] || { echo "no $JARDIR/$app.jar: build it first: $BUILD" >&2; exit 1; }
   for variant in ${VARIANTS:-starter plain}; do
     if [ "$variant" = starter ]; then args=(--app.threads.model=virtual)
-    else args=(--spring.threads.virtual.enabled=true --spring.autoconfigure.exclude="$(starter_auto_configurations "$jar")"); fi
+    else args=(--spring.threads.virtual.enabled=true --spring.autoconfigure.exclude="$(python3 load/starter_auto_configurations.py "$jar")"); fi
     "$JAVA" -jar "$jar" --server.port="$PORT" --server.address=127.0.0.1 "${args[@]}" > "$OUT/$app-$variant.log" 2>&1 &
     pid=$!
     for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/health" && break; sleep 1; done
