@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""What every load script shares: a free port, the JDK, k6, HTTP, and a started application it can wait for,
+measure and stop.
+
+From Python (load/ is on sys.path of every script here):
+
+    import toolkit
+    app = toolkit.App([toolkit.java(), "-jar", jar], ["--app.threads.model=virtual"], out / "app.log")
+    app.wait_http("/actuator/health", timeout=120)
+    ...
+    app.stop()
+
+From a shell script:
+
+    JAVA=$(python3 load/toolkit.py java)           # the java executable of a JDK >= 21
+    JAVA_HOME=$(python3 load/toolkit.py java-home)
+    K6=$(python3 load/toolkit.py k6)               # installs k6 (load/install-k6.sh) when missing
+
+The JDK is $JAVA_HOME when that is a JDK 21 or newer, otherwise the newest JDK 21+ under /usr/lib/jvm (the project
+builds for 21 and is tested on 25; a machine's default java may be older). Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+MIN_JAVA = 21
+JDK_DIRS = Path("/usr/lib/jvm")
+
+
+# ---------------------------------------------------------------- ports
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now (the kernel's choice)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ---------------------------------------------------------------- the JDK
+
+def jdk_feature(home: Path) -> int | None:
+    """The feature release (21, 25, ...) of the JDK at `home` from its `release` file; None when it is not a JDK."""
+    if not (home / "bin" / "java").exists():
+        return None
+    try:
+        text = (home / "release").read_text()
+    except OSError:
+        return None
+    match = re.search(r'^JAVA_VERSION="(\d+)(?:\.(\d+))?', text, re.M)
+    if not match:
+        return None
+    major = int(match.group(1))
+    return int(match.group(2)) if major == 1 else major  # "1.8.0" is 8
+
+
+def java_home(environ=None, jdk_dirs: Path = JDK_DIRS) -> Path:
+    """$JAVA_HOME when it is a JDK >= 21, else the newest JDK >= 21 in `jdk_dirs`; SystemExit naming both when none."""
+    environ = os.environ if environ is None else environ
+    given = environ.get("JAVA_HOME")
+    if given and (jdk_feature(Path(given)) or 0) >= MIN_JAVA:
+        return Path(given)
+    found = []
+    if jdk_dirs.is_dir():
+        for home in jdk_dirs.iterdir():
+            feature = jdk_feature(home)
+            if feature and feature >= MIN_JAVA and not home.is_symlink():
+                found.append((feature, home.name, home))
+    if not found:
+        why = f"JAVA_HOME={given} is not a JDK {MIN_JAVA}+; " if given else ""
+        raise SystemExit(f"{why}no JDK {MIN_JAVA} or newer under {jdk_dirs}: install one (Temurin 25) or set JAVA_HOME")
+    return max(found)[2]
+
+
+def java(environ=None) -> str:
+    """The java executable of java_home()."""
+    return str(java_home(environ) / "bin" / "java")
+
+
+def java_feature(java_executable: str) -> int:
+    """The feature release of any java executable, asked of the executable itself."""
+    out = subprocess.run([java_executable, "-XshowSettings:properties", "-version"], stderr=subprocess.PIPE,
+                         text=True, timeout=60).stderr
+    for line in out.splitlines():
+        if line.strip().startswith("java.specification.version"):
+            version = line.split("=")[1].strip()
+            return int(version[2:] if version.startswith("1.") else version.split(".")[0])
+    raise RuntimeError(f"cannot tell the Java version of {java_executable}")
+
+
+# ---------------------------------------------------------------- k6
+
+def k6(install: bool = True) -> str:
+    """$K6, or the pinned k6 that load/install-k6.sh builds when missing (install=False: whatever k6 is found)."""
+    if os.environ.get("K6"):
+        return os.environ["K6"]
+    if install:
+        return subprocess.run(["bash", str(HERE / "install-k6.sh")], check=True, stdout=subprocess.PIPE,
+                              text=True).stdout.strip()
+    for candidate in (os.path.expanduser("~/go/bin/k6"), "/usr/local/bin/k6", "/usr/bin/k6"):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    return "k6"
+
+
+# ---------------------------------------------------------------- HTTP
+
+def http(url: str, body: bytes | dict | None = None, method: str | None = None, timeout: float = 10.0,
+         headers: dict | None = None) -> tuple[int | None, bytes]:
+    """One request; (status, body) for any HTTP answer, (None, the error's text) when there is none. A dict body is
+    sent as JSON."""
+    headers = dict(headers or {})
+    if isinstance(body, dict):
+        body = json.dumps(body).encode()
+        headers.setdefault("Content-Type", "application/json")
+    request = urllib.request.Request(url, data=body, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+    except (urllib.error.URLError, OSError, ValueError) as e:
+        return None, str(e).encode()
+
+
+def http_json(url: str, body: bytes | dict | None = None, timeout: float = 10.0):
+    """The JSON an URL answers with 2xx; RuntimeError otherwise."""
+    status, content = http(url, body, timeout=timeout)
+    if status is None or not 200 <= status < 300:
+        raise RuntimeError(f"{url} answered {status}: {content[:200]!r}")
+    return json.loads(content)
+
+
+# ---------------------------------------------------------------- an application
+
+def vm_kb(pid: int, field: str) -> int | None:
+    """A /proc/<pid>/status field in kB (VmRSS now, VmHWM the peak so far); None once the process is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+STARTED_LINE = re.compile(r"Started \S+ in ([0-9.]+) seconds \(process running for ([0-9.]+)\)")
+
+
+def started_seconds(log_text: str) -> float | None:
+    """'process running for' of Spring Boot's "Started X in N seconds" line: the JVM's age when the application was
+    ready, the same figure with or without the starter."""
+    match = STARTED_LINE.search(log_text)
+    return float(match.group(2)) if match else None
+
+
+class App:
+    """One application process on a free 127.0.0.1 port (its own process group, output in `log_path`).
+
+    `command` starts it (java and its options, or a native executable); `--server.port` and `--server.address` are
+    added before `args`."""
+
+    def __init__(self, command: list[str], args: list[str], log_path: Path, cwd: Path | None = None,
+                 preexec_fn=None, port: int | None = None):
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.command = [*command, f"--server.port={self.port}", "--server.address=127.0.0.1", *args]
+        self.log_path = Path(log_path)
+        self.started_at = time.monotonic()
+        with open(self.log_path, "wb") as out:
+            self.proc = subprocess.Popen(self.command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                         cwd=str(cwd) if cwd else None, start_new_session=True, preexec_fn=preexec_fn)
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def wait_until(self, probe, timeout: float, what: str):
+        """Calls probe() until it returns something other than None or False and returns that; RuntimeError when the
+        process exits first or `timeout` seconds (from the start) pass."""
+        deadline = self.started_at + timeout
+        while time.monotonic() < deadline:
+            if not self.alive():
+                raise RuntimeError(f"exited with {self.proc.returncode} before {what} (see {self.log_path})")
+            result = probe()
+            if result is not None and result is not False:
+                return result
+            time.sleep(0.05)
+        raise RuntimeError(f"no {what} within {timeout:.0f}s (see {self.log_path})")
+
+    def wait_port(self, timeout: float) -> float:
+        """Seconds from the start until the port takes connections (no request is sent)."""
+        def open_():
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return time.monotonic() - self.started_at
+            except OSError:
+                return None
+        return self.wait_until(open_, timeout, f"open port {self.port}")
+
+    def wait_http(self, path: str, timeout: float, status: int = 200) -> bytes:
+        """The body of the first `status` answer to GET `path`."""
+        def answered():
+            code, body = http(self.base + path, timeout=2)
+            return body if code == status else None
+        return self.wait_until(answered, timeout, f"{status} from {path}")
+
+    def log_text(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+
+    def rss_mb(self) -> float | None:
+        kb = vm_kb(self.pid, "VmRSS")
+        return None if kb is None else kb / 1024.0
+
+    def peak_rss_mb(self) -> float | None:
+        """VmHWM: the most resident memory the process has had (read it before stop())."""
+        kb = vm_kb(self.pid, "VmHWM")
+        return None if kb is None else kb / 1024.0
+
+    def stop(self, grace: float = 30.0) -> bool:
+        """SIGTERM to the process group, SIGKILL after `grace` seconds; True when it stopped on SIGTERM."""
+        if not self.alive():
+            return True
+        try:
+            os.killpg(self.pid, signal.SIGTERM)
+            self.proc.wait(timeout=grace)
+            return True
+        except ProcessLookupError:
+            return True
+        except subprocess.TimeoutExpired:
+            os.killpg(self.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+            return False
+
+
+def main(argv: list[str]) -> int:
+    commands = {"java": lambda: print(java()), "java-home": lambda: print(java_home()), "k6": lambda: print(k6()),
+                "free-port": lambda: print(free_port())}
+    if len(argv) != 1 or argv[0] not in commands:
+        print(f"usage: toolkit.py {'|'.join(commands)}", file=sys.stderr)
+        return 2
+    commands[argv[0]]()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
