@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Prints, comma-separated, every auto-configuration that the starter's jars inside a Spring Boot jar declare.
+"""Prints, comma-separated, what "plain Spring Boot" excludes from a Spring Boot jar that has the starter inside: every
+auto-configuration the starter's jars declare, plus the application's own `spring.autoconfigure.exclude`.
 
-"Plain Spring Boot" in the benchmarks is the same application jar with these excluded
-(--spring.autoconfigure.exclude=...). Spring Boot refuses to exclude a class that is not an auto-configuration, so the
-list is read from the jar rather than written in the scripts.
+"Plain Spring Boot" in the benchmarks is the same application jar run with --spring.autoconfigure.exclude=<this>.
+Spring Boot refuses to exclude a class that is not an auto-configuration, so the starter's list is read from the jar
+rather than written in the scripts; and a command-line exclude replaces the application's own list instead of adding
+to it, so that list (sample-web's Redis exclusions, for one) is read from the jar's application.properties and kept.
 
 Usage: starter_auto_configurations.py APP_JAR
 """
@@ -12,6 +14,8 @@ import sys
 import zipfile
 
 IMPORTS = "META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports"
+APPLICATION_PROPERTIES = "BOOT-INF/classes/application.properties"
+EXCLUDE = "spring.autoconfigure.exclude"
 
 
 def starter_auto_configurations(app_jar):
@@ -26,5 +30,33 @@ def starter_auto_configurations(app_jar):
     return names
 
 
+def properties(text):
+    """A .properties text as a dict: comments skipped, backslash continuations joined (enough for Spring Boot's)."""
+    out, pending = {}, ""
+    for raw in text.splitlines():
+        line = pending + raw.strip()
+        if line.endswith("\\"):
+            pending = line[:-1]
+            continue
+        pending = ""
+        if not line or line[0] in "#!":
+            continue
+        cut = min((i for i in (line.find("="), line.find(":")) if i >= 0), default=len(line))
+        out[line[:cut].strip()] = line[cut + 1:].strip()
+    return out
+
+
+def application_exclusions(app_jar):
+    with zipfile.ZipFile(app_jar) as app:
+        if APPLICATION_PROPERTIES not in app.namelist():
+            return []
+        value = properties(app.read(APPLICATION_PROPERTIES).decode()).get(EXCLUDE, "")
+    return [name.strip() for name in value.split(",") if name.strip()]
+
+
+def plain_exclusions(app_jar):
+    return list(dict.fromkeys(application_exclusions(app_jar) + starter_auto_configurations(app_jar)))
+
+
 if __name__ == "__main__":
-    print(",".join(starter_auto_configurations(sys.argv[1])))
+    print(",".join(plain_exclusions(sys.argv[1])))

@@ -1,0 +1,447 @@
+#!/usr/bin/env python3
+"""The starter against plain Spring Boot, side by side: every server of each Boot line, the two alternating in one run.
+
+    load/versus_plain.py                                   # every server of both lines, 3 rounds (about 90 min, 2 cores)
+    load/versus_plain.py --boots 4 --servers tomcat,netty  # Boot 4 Tomcat and its WebFlux floor
+    load/versus_plain.py --rounds 1 --steps 100,300 --ping-seconds 5 --boots 4 --servers tomcat   # a quick try
+    load/versus_plain.py --list                            # the plan and its estimated length
+
+The two variants run the same sample jar (sample-web for Tomcat, Jetty, Undertow; sample-reactive for Netty):
+- starter: as built, `--app.threads.model=<model>` (and the starter's defaults for everything else);
+- plain: every auto-configuration of the starter excluded (the sample's own exclusions kept; see
+  starter_auto_configurations.py), `--spring.threads.virtual.enabled=<model is virtual>`, and only the health endpoint
+  exposed, so that nothing of the starter serves a request. (The starter's Boot-line check, a class lookup at startup,
+  still runs.)
+
+Per round, per Boot line and server, each variant (the order alternates every round) is started three times:
+1. virtual threads, the default heap: startup to ready, the steps (100, 300, 900, 2700 simultaneous requests to
+   /greetings, 1 s each, no keep-alive: load/k6/steps.js, one k6 run per step), then /ping with keep-alive at 16 and 200
+   clients (load/k6/throughput.js), then its peak RSS;
+2. virtual threads, a 256 MB heap (-XX:MaxRAM=1024m, as in a 1 GB container): the steps, its peak RSS;
+3. platform threads, the default heap: startup to ready, /ping at 16 and 200 clients.
+A start whose step is not answered in full skips its larger steps (a hung JVM would time out each one).
+
+Startup is the JVM's age when Spring Boot logs "Started ... (process running for N)": the same line with and without
+the starter. Rounds interleave across servers, so drift on the machine touches every pair alike.
+
+Writes <out>/versus-plain-<time>/: measurements.csv (every figure of every round), results.md (medians, starter / plain,
+the spread of the per-round ratios, the verdict), results.csv (that table), report.html (the table and the ratios as
+charts), meta.json, and per start its app log and k6 summaries. Standard library only; loopback only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import bench  # noqa: E402
+import report  # noqa: E402
+import toolkit  # noqa: E402
+from starter_auto_configurations import plain_exclusions  # noqa: E402
+
+VARIANTS = ("starter", "plain")
+SERVERS_BY_BOOT = {"4": ["tomcat", "jetty", "netty"], "3": ["tomcat", "jetty", "undertow", "netty"]}
+FLOOR_SERVER = "netty"  # sample-reactive: Mono.delay, no request thread is held while a request waits
+SMALL_HEAP = "-XX:MaxRAM=1024m"
+RATIO_GOAL = 1.00
+NOISE = 0.03  # the issue's tolerance: a ratio beyond 1.03 the wrong way, in every round, is a defect
+FLOOR_TOLERANCE = 0.05
+
+
+@dataclass(frozen=True)
+class Target:
+    boot: str
+    server: str
+
+    @property
+    def app(self) -> str:
+        return "reactive" if self.server == FLOOR_SERVER else "web"
+
+    @property
+    def label(self) -> str:
+        return f"Boot {'3.5' if self.boot == '3' else self.boot} {self.server}"
+
+    @property
+    def jar(self) -> Path:
+        return bench.jar_path(self.app, self.server, self.boot)
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One start of one variant: the model, the JVM's memory option, what is measured."""
+    name: str
+    model: str
+    jvm: tuple = ()
+    steps: bool = False
+    ping: bool = False
+    startup: bool = False
+
+
+PHASES = (Phase("virtual", "virtual", steps=True, ping=True, startup=True),
+          Phase("virtual-256m", "virtual", jvm=(SMALL_HEAP,), steps=True),
+          Phase("platform", "platform", ping=True, startup=True))
+
+
+@dataclass(frozen=True)
+class Metric:
+    key: str
+    label: str
+    unit: str
+    higher_is_better: bool = False
+
+
+def step_metric(n: int) -> Metric:
+    return Metric(f"steps-{n}", f"{n} at once, average", "s")
+
+
+def ping_metric(clients: int) -> Metric:
+    return Metric(f"ping-{clients}", f"/ping, {clients} clients keep-alive", "req/s", higher_is_better=True)
+
+
+STARTUP = Metric("startup", "startup to ready", "s")
+PEAK_RSS = Metric("peak-rss", "peak RSS", "MB")
+
+
+def plan(targets, rounds: int):
+    """(round, target, variant) in run order: round-major, the variants' order alternating every round."""
+    out = []
+    for r in range(1, rounds + 1):
+        for t in targets:
+            order = VARIANTS if r % 2 else tuple(reversed(VARIANTS))
+            out += [(r, t, v) for v in order]
+    return out
+
+
+def variant_args(variant: str, model: str, jar: Path) -> list[str]:
+    if variant == "starter":
+        return [f"--app.threads.model={model}"]
+    return [f"--spring.threads.virtual.enabled={'true' if model == 'virtual' else 'false'}",
+            f"--spring.autoconfigure.exclude={','.join(plain_exclusions(jar))}",
+            "--management.endpoints.web.exposure.include=health"]
+
+
+# ---------------------------------------------------------------- aggregation (pure)
+
+def aggregate(measurements: list[dict]) -> list[dict]:
+    """One row per (boot, server, phase, metric): medians of each variant, starter / plain of the medians, the range of
+    the per-round ratios, and the verdict against the goal."""
+    keyed: dict[tuple, dict] = {}
+    for m in measurements:
+        row = keyed.setdefault((m["boot"], m["server"], m["phase"], m["metric"]), {
+            "boot": m["boot"], "server": m["server"], "phase": m["phase"], "metric": m["metric"], "label": m["label"],
+            "unit": m["unit"], "higher_is_better": m["higher_is_better"], "values": {v: {} for v in VARIANTS},
+            "notes": {v: [] for v in VARIANTS}})
+        if m["value"] is None:
+            row["notes"][m["variant"]].append(f"round {m['round']}: {m['note']}")
+        row["values"][m["variant"]].setdefault(m["round"], []).append(m["value"])
+    return [finish_row(row) for row in keyed.values()]
+
+
+def _median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def finish_row(row: dict) -> dict:
+    per_round = {v: {r: _median(vals) for r, vals in row["values"][v].items()} for v in VARIANTS}
+    starter, plain = (_median(per_round[v].values()) for v in VARIANTS)
+    ratios = [per_round["starter"][r] / per_round["plain"][r] for r in per_round["starter"]
+              if per_round["starter"][r] is not None and per_round["plain"].get(r)]
+    ratio = starter / plain if starter is not None and plain else None
+    failed = {v: sum(1 for vals in row["values"][v].values() if any(x is None for x in vals)) for v in VARIANTS}
+    row.update(starter=starter, plain=plain, ratio=ratio, ratio_min=min(ratios) if ratios else None,
+               ratio_max=max(ratios) if ratios else None, rounds=len(ratios), failed=failed,
+               verdict=verdict(ratio, ratios, row["higher_is_better"], failed))
+    del row["values"]
+    return row
+
+
+def verdict(ratio, ratios, higher_is_better: bool, failed: dict) -> str:
+    """'meets' (the goal), 'noise' (worse than the goal by less than NOISE, or not in every round), 'worse' (beyond
+    NOISE in every round), or who failed to answer."""
+    if failed["starter"] and not failed["plain"]:
+        return "starter failed"
+    if failed["plain"] and not failed["starter"]:
+        return "plain failed"
+    if ratio is None:
+        return "both failed" if failed["starter"] else "-"
+    cost = 1 / ratio if higher_is_better else ratio
+    costs = [1 / r if higher_is_better else r for r in ratios]
+    if cost <= RATIO_GOAL:
+        return "meets"
+    if cost > RATIO_GOAL + NOISE and all(c > RATIO_GOAL for c in costs):
+        return "worse"
+    return "noise"
+
+
+def floor_rows(rows: list[dict]) -> list[dict]:
+    """Each servlet server's 2700 step against sample-reactive's (plain WebFlux: the floor) on the same line and run."""
+    out = []
+    by_key = {(r["boot"], r["server"], r["phase"], r["metric"]): r for r in rows}
+    for r in rows:
+        if r["server"] == FLOOR_SERVER or r["phase"] != "virtual" or r["metric"] != "steps-2700":
+            continue
+        floor = by_key.get((r["boot"], FLOOR_SERVER, "virtual", "steps-2700"))
+        if not floor or not floor["plain"]:
+            continue
+        for variant in VARIANTS:
+            value = r[variant]
+            above = value / floor["plain"] if value else None
+            out.append({"boot": r["boot"], "server": r["server"], "variant": variant, "value": value,
+                        "floor": floor["plain"], "ratio": above,
+                        "verdict": "-" if above is None else "meets" if above <= 1 + FLOOR_TOLERANCE else "above"})
+    return out
+
+
+def _f(v, digits=2):
+    return "—" if v is None else f"{v:.{digits}f}"
+
+
+def _line(boot: str) -> str:
+    return "3.5" if boot == "3" else boot
+
+
+def markdown(rows: list[dict], floors: list[dict], meta: dict) -> str:
+    lines = [f"Machine: {meta.get('machine', '?')}; {meta.get('java', '?')}; k6 {meta.get('k6_version', '?')} on the "
+             f"same host. Rounds: {meta.get('rounds', '?')}.", "",
+             "Medians over the rounds; starter / plain is the ratio of the medians, *per round* the range of the ratios "
+             "of the starts that ran side by side. Goal: ≤ 1.00 for times and memory, ≥ 1.00 for requests per second; "
+             f"'worse' means beyond {NOISE:.0%} the wrong way in every round, 'noise' worse than the goal but not so.",
+             "", "| Boot | server | model, heap | measure | starter | plain | starter / plain | per round | verdict |",
+             "|---|---|---|---|---:|---:|---:|---|---|"]
+    phase_label = {"virtual": "virtual", "virtual-256m": "virtual, 256 MB heap", "platform": "platform"}
+    for r in rows:
+        notes = "; ".join(f"{v}: {n}" for v in VARIANTS for n in r["notes"][v])
+        lines.append(f"| {_line(r['boot'])} | {r['server']} | {phase_label.get(r['phase'], r['phase'])} "
+                     f"| {r['label']} ({r['unit']}) | {_f(r['starter'])} | {_f(r['plain'])} | **{_f(r['ratio'])}** "
+                     f"| {_f(r['ratio_min'])}–{_f(r['ratio_max'])} | {r['verdict']}{' (' + notes + ')' if notes else ''} |")
+    if floors:
+        lines += ["", "Each servlet server at 2700 simultaneous requests against the WebFlux floor (plain "
+                  "sample-reactive, the same line and run); goal ≤ 1.05.", "",
+                  "| Boot | server | variant | average s | floor s | ratio | verdict |", "|---|---|---|---:|---:|---:|---|"]
+        for f in floors:
+            lines.append(f"| {_line(f['boot'])} | {f['server']} | {f['variant']} | {_f(f['value'])} | {_f(f['floor'])} "
+                         f"| **{_f(f['ratio'])}** | {f['verdict']} |")
+    return "\n".join(lines) + "\n"
+
+
+RESULT_COLUMNS = ["boot", "server", "phase", "metric", "unit", "higher_is_better", "starter", "plain", "ratio",
+                  "ratio_min", "ratio_max", "rounds", "verdict"]
+MEASUREMENT_COLUMNS = ["round", "boot", "server", "variant", "phase", "metric", "unit", "value", "note"]
+
+
+def to_csv(records: list[dict], columns: list[str]) -> str:
+    lines = [",".join(columns)]
+    for rec in records:
+        lines.append(",".join(_csv(rec.get(c)) for c in columns))
+    return "\n".join(lines) + "\n"
+
+
+def _csv(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return f"{v:.4f}"
+    text = str(v)
+    return f'"{text}"' if "," in text else text
+
+
+def html(rows: list[dict], floors: list[dict], meta: dict) -> str:
+    charts = []
+    for phase in PHASES:
+        chosen = [r for r in rows if r["phase"] == phase.name and r["ratio"] is not None]
+        if not chosen:
+            continue
+        measures = list(dict.fromkeys(r["label"] for r in chosen))
+        targets = list(dict.fromkeys(f"{_line(r['boot'])} {r['server']}" for r in chosen))
+        series = {t: [next((r["ratio"] for r in chosen if r["label"] == m and f"{_line(r['boot'])} {r['server']}" == t),
+                           None) for m in measures] for t in targets}
+        charts.append(report.svg_grouped_bars(f"ratio-{phase.name}", f"starter / plain, {phase.name} (1 = the same)",
+                                              measures, series, "starter / plain"))
+    body = report.markdown_tables_to_html(markdown(rows, floors, meta))
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>starter versus plain Spring Boot "
+            f"{report._esc(meta.get('timestamp', ''))}</title><style>body{{font-family:sans-serif;margin:24px;"
+            "max-width:1100px}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px}"
+            "svg.chart{display:block;margin:12px 0 24px}</style></head><body>"
+            f"<h1>The starter versus plain Spring Boot {report._esc(meta.get('timestamp', ''))}</h1>"
+            f"<p>Command: <code>{report._esc(meta.get('command', ''))}</code></p>"
+            + "\n".join(charts) + body + "</body></html>\n")
+
+
+def write_results(root: Path, measurements: list[dict], meta: dict):
+    rows = aggregate(measurements)
+    floors = floor_rows(rows)
+    (root / "measurements.csv").write_text(to_csv(measurements, MEASUREMENT_COLUMNS))
+    (root / "results.csv").write_text(to_csv(rows, RESULT_COLUMNS))
+    (root / "results.md").write_text(f"# The starter versus plain Spring Boot, {meta['timestamp']}\n\n"
+                                     f"Command: `{meta['command']}`\n\n" + markdown(rows, floors, meta))
+    (root / "report.html").write_text(html(rows, floors, meta))
+    (root / "meta.json").write_text(json.dumps(meta, indent=2, default=str))
+
+
+# ---------------------------------------------------------------- running
+
+def log(msg: str):
+    print(f"[versus-plain {time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+class Runner:
+    def __init__(self, a, k6: str, root: Path):
+        self.a, self.k6, self.root = a, k6, root
+        self.measurements: list[dict] = []
+
+    def record(self, round_: int, target: Target, variant: str, phase: Phase, metric: Metric, value, note: str = ""):
+        self.measurements.append({"round": round_, "boot": target.boot, "server": target.server, "variant": variant,
+                                  "phase": phase.name, "metric": metric.key, "label": metric.label,
+                                  "unit": metric.unit, "higher_is_better": metric.higher_is_better,
+                                  "value": value, "note": note})
+
+    def run(self, round_: int, target: Target, variant: str):
+        for phase in PHASES:
+            outdir = self.root / f"{round_}-boot{target.boot}-{target.server}-{variant}-{phase.name}"
+            outdir.mkdir(parents=True)
+            command = [toolkit.java(), *phase.jvm, "-jar", str(target.jar)]
+            app = toolkit.App(command, variant_args(variant, phase.model, target.jar), outdir / "app.log", cwd=outdir)
+            rec = lambda metric, value, note="": self.record(round_, target, variant, phase, metric, value, note)  # noqa: E731
+            try:
+                app.wait_http("/actuator/health", self.a.start_timeout)
+                if phase.startup:
+                    rec(STARTUP, toolkit.started_seconds(app.log_text()))
+                if phase.steps:
+                    self.steps(app, outdir, rec)
+                if phase.ping:
+                    for clients in self.a.ping_clients:
+                        self.ping(app, outdir, clients, rec)
+                rec(PEAK_RSS, app.peak_rss_mb())
+            except RuntimeError as e:
+                log(f"{outdir.name}: {e}")
+                rec(STARTUP if phase.startup else PEAK_RSS, None, str(e))
+            finally:
+                if not app.stop():
+                    log(f"{outdir.name}: did not stop within 30 s of SIGTERM; killed")
+
+    def steps(self, app: toolkit.App, outdir: Path, rec):
+        for i, n in enumerate(self.a.steps):
+            name = f"steps-{n}"
+            rc = bench.run_k6(self.k6, "steps", app.base, {"STEPS": n, "KEEP_ALIVE": "false", "SUMMARY_NAME": name,
+                                                           "STEP_WINDOW": self.a.step_window},
+                              outdir, self.a.step_window + 60, dashboard=False)
+            rows = report.parse_steps_summary(_read_json(outdir / f"{name}-summary.json") or {})
+            row = rows[0] if rows else {}
+            answered = round((row.get("success_pct") or 0) * n / 100)
+            if answered == n:
+                rec(step_metric(n), row["average_s"])
+                log(f"{outdir.name}: {n} at once: average {row['average_s']:.3f} s")
+            else:
+                note = f"{answered} of {n} answered (k6 exit {rc})"
+                rec(step_metric(n), None, note)
+                log(f"{outdir.name}: {n} at once: {note}; larger steps skipped")
+                for skipped in self.a.steps[i + 1:]:
+                    rec(step_metric(skipped), None, f"not run: {note} at {n}")
+                return
+            time.sleep(self.a.pause)
+
+    def ping(self, app: toolkit.App, outdir: Path, clients: int, rec):
+        name = f"ping-{clients}"
+        rc = bench.run_k6(self.k6, "throughput", app.base, {"VUS": clients, "DURATION": self.a.ping_seconds,
+                                                            "WARMUP": self.a.ping_warmup, "SUMMARY_NAME": name},
+                          outdir, self.a.ping_seconds + self.a.ping_warmup + 60, dashboard=False)
+        row = (_read_json(outdir / f"{name}-summary.json") or {}).get("row") or {}
+        if rc == 0 and row.get("requests_per_s"):
+            rec(ping_metric(clients), row["requests_per_s"])
+            log(f"{outdir.name}: /ping {clients} clients: {row['requests_per_s']:.0f} req/s")
+        else:
+            rec(ping_metric(clients), None, f"k6 exit {rc}, error rate {row.get('error_rate')}")
+        time.sleep(self.a.pause)
+
+
+def _read_json(path: Path):
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def estimate_minutes(a, targets) -> float:
+    per_start = 8 + a.pause
+    steps = len(a.steps) * (8 + a.pause)
+    ping = len(a.ping_clients) * (a.ping_seconds + a.ping_warmup + 4 + a.pause)
+    per_variant = 3 * per_start + 2 * steps + 2 * ping
+    return a.rounds * len(targets) * 2 * per_variant / 60
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ints = lambda s: [int(x) for x in s.split(",") if x.strip()]  # noqa: E731
+    words = lambda s: [x.strip() for x in s.split(",") if x.strip()]  # noqa: E731
+    p.add_argument("--boots", type=words, default=["4", "3"], help="4 and/or 3 (Spring Boot 3.5), default both")
+    p.add_argument("--servers", type=words, help="tomcat,jetty,undertow,netty (default: every server of each line)")
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--steps", type=ints, default=[100, 300, 900, 2700])
+    p.add_argument("--step-window", type=int, default=60, help="seconds a step may take")
+    p.add_argument("--ping-clients", type=ints, default=[16, 200])
+    p.add_argument("--ping-seconds", type=int, default=10)
+    p.add_argument("--ping-warmup", type=int, default=5)
+    p.add_argument("--pause", type=float, default=2.0, help="seconds between loads")
+    p.add_argument("--start-timeout", type=float, default=120)
+    p.add_argument("--out", default=str(toolkit.ROOT / "results"))
+    p.add_argument("--list", action="store_true", help="print the plan and exit")
+    a = p.parse_args(argv)
+    a.boots = ["3" if b in ("3", "3.5") else b for b in a.boots]
+    for b in a.boots:
+        if b not in SERVERS_BY_BOOT:
+            p.error(f"unknown Boot line {b} (4, or 3 for Spring Boot 3.5)")
+    known = sorted({s for servers in SERVERS_BY_BOOT.values() for s in servers})
+    for s in a.servers or []:
+        if s not in known:
+            p.error(f"unknown server {s} (known: {', '.join(known)})")
+    a.targets = [Target(b, s) for b in a.boots for s in SERVERS_BY_BOOT[b] if not a.servers or s in a.servers]
+    if not a.targets:
+        p.error("no server of the chosen lines was chosen (Undertow exists only on Boot 3.5: --boots 3)")
+    if a.rounds < 1:
+        p.error("--rounds must be at least 1")
+    return a
+
+
+def main(argv=None) -> int:
+    a = parse_args(argv)
+    order = plan(a.targets, a.rounds)
+    if a.list:
+        for r, t, v in order:
+            print(f"round {r}: {t.label}, {v}")
+        print(f"about {estimate_minutes(a, a.targets):.0f} minutes")
+        return 0
+    missing = [str(t.jar) for t in a.targets if not t.jar.exists()]
+    if missing:
+        raise SystemExit("missing jars (build them first, docs/benchmarks.md): " + ", ".join(missing))
+    k6 = toolkit.k6()
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    root = Path(a.out) / f"versus-plain-{stamp}"
+    root.mkdir(parents=True)
+    meta = {"timestamp": stamp, "command": " ".join(["load/versus_plain.py", *(argv if argv is not None else sys.argv[1:])]),
+            **bench.machine_info(k6), "rounds": a.rounds, "load_before": os.getloadavg(),
+            "targets": [t.label for t in a.targets]}
+    log(f"{len(order)} pairs of starts x 3, about {estimate_minutes(a, a.targets):.0f} minutes -> {root}")
+    runner = Runner(a, k6, root)
+    t0 = time.monotonic()
+    for r, t, v in order:
+        log(f"round {r}: {t.label}, {v}")
+        runner.run(r, t, v)
+        write_results(root, runner.measurements, meta)  # what ran so far survives an interrupted run
+    meta.update(load_after=os.getloadavg(), duration_min=round((time.monotonic() - t0) / 60, 1))
+    write_results(root, runner.measurements, meta)
+    log(f"done in {meta['duration_min']} min: {root / 'results.md'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
