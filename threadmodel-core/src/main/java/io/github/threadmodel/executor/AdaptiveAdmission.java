@@ -2,11 +2,11 @@ package io.github.threadmodel.executor;
 
 /**
  * The bounds of an adaptive concurrency limit on virtual threads ({@link AdaptiveLimit}):
- * the limit starts at {@code minLimit}, grows while tasks wait and garbage collections
+ * the limit starts at what the heap's room holds (within the bounds), grows while tasks wait and garbage collections
  * show room in the heap, and falls below the tasks in flight whenever a collection leaves
  * the heap fuller than {@code heapThreshold}.
  *
- * @param minLimit the least the limit falls to, and where it starts
+ * @param minLimit the least the limit falls to
  * @param maxLimit the most it grows to
  * @param heapThreshold share (above 0, at most 1) of the maximum heap that, still used
  * after a garbage collection, counts as heap pressure

@@ -24,7 +24,7 @@ class AdaptiveLimitTests {
 	private final AdaptiveLimit limit = new AdaptiveLimit(new AdaptiveAdmission(4, 100, 0.8), this.now::get, false);
 
 	@Test
-	void startsAtTheMinimumAndGrowsOncePerCollectionWhileTasksWait() {
+	void growsOncePerCollectionWhileTasksWait() {
 		assertThat(acquire(4)).isEqualTo(4);
 		assertThat(this.limit.limit()).isEqualTo(4);
 		// the fifth finds every permit taken: the limit doubles at once
@@ -39,6 +39,33 @@ class AdaptiveLimitTests {
 		// and not twice within an interval, however many collections come
 		this.limit.onHeapUsedAfterGc(0.2);
 		assertThat(acquire(10)).isZero();
+	}
+
+	@Test
+	void startsWhereTheHeapsRoomHoldsEveryTaskWithinTheBounds() {
+		AdaptiveAdmission settings = new AdaptiveAdmission(20, 10_000, 0.8);
+		long mb = 1024 * 1024;
+		// 256 MB, 40 MB in use: 0.8 * 256 - 40 = 164 MB of room, 1 MB a task
+		assertThat(AdaptiveLimit.startingLimit(settings, 256 * mb, 40 * mb)).isEqualTo(164);
+		// a heap already past the threshold, or too small: the minimum
+		assertThat(AdaptiveLimit.startingLimit(settings, 256 * mb, 230 * mb)).isEqualTo(20);
+		assertThat(AdaptiveLimit.startingLimit(settings, 32 * mb, 10 * mb)).isEqualTo(20);
+		// 16 GB: the maximum; and a JVM without a heap limit says Long.MAX_VALUE
+		assertThat(AdaptiveLimit.startingLimit(settings, 16 * 1024 * mb, 100 * mb)).isEqualTo(10_000);
+		assertThat(AdaptiveLimit.startingLimit(settings, Long.MAX_VALUE, 100 * mb)).isEqualTo(10_000);
+	}
+
+	@Test
+	void startsAtTheLimitGivenAndGrowsFromThere() {
+		AdaptiveLimit started = new AdaptiveLimit(new AdaptiveAdmission(4, 100, 0.8), this.now::get, false, () -> {
+		}, () -> -1, 30);
+		assertThat(started.limit()).isEqualTo(30);
+		for (int i = 1; i <= 30; i++) {
+			assertThat(started.tryAcquire()).isEqualTo(i);
+		}
+		// the 31st finds every permit taken: the limit doubles
+		assertThat(started.tryAcquire()).isEqualTo(31);
+		assertThat(started.limit()).isEqualTo(60);
 	}
 
 	@Test

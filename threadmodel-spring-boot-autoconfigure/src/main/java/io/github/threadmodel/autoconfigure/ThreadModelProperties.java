@@ -206,7 +206,7 @@ public class ThreadModelProperties {
 		private int minLimit = 20;
 
 		/**
-		 * Most the adaptive limit grows to, and where it starts.
+		 * Most the adaptive limit grows to.
 		 */
 		private int maxLimit = 10_000;
 

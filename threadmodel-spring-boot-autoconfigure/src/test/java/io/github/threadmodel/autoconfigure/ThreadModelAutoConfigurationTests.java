@@ -175,7 +175,8 @@ class ThreadModelAutoConfigurationTests {
 		this.servlet.withPropertyValues("app.threads.model=virtual").run((context) -> {
 			assertThat(requestExecutor(context).admission()).satisfies((admission) -> {
 				assertThat(admission.mode()).isEqualTo("adaptive");
-				assertThat(admission.limit()).isEqualTo(20);
+				// it starts at what the heap's room holds, within the bounds
+				assertThat(admission.limit()).isBetween(20, 10_000);
 				assertThat(admission.minLimit()).isEqualTo(20);
 				assertThat(admission.maxLimit()).isEqualTo(10_000);
 				assertThat(admission.heapThreshold()).isEqualTo(0.8);
@@ -191,10 +192,15 @@ class ThreadModelAutoConfigurationTests {
 			.withPropertyValues("app.threads.model=virtual", "app.threads.virtual.adaptive.min-limit=50",
 					"app.threads.virtual.adaptive.max-limit=400", "app.threads.virtual.adaptive.heap-threshold=0.7")
 			.run((context) -> assertThat(requestExecutor(context).admission()).satisfies((admission) -> {
-				assertThat(admission.limit()).isEqualTo(50);
+				assertThat(admission.limit()).isBetween(50, 400);
+				assertThat(admission.minLimit()).isEqualTo(50);
 				assertThat(admission.maxLimit()).isEqualTo(400);
 				assertThat(admission.heapThreshold()).isEqualTo(0.7);
 			}));
+		this.servlet
+			.withPropertyValues("app.threads.model=virtual", "app.threads.virtual.adaptive.min-limit=60",
+					"app.threads.virtual.adaptive.max-limit=60")
+			.run((context) -> assertThat(requestExecutor(context).admission().limit()).isEqualTo(60));
 	}
 
 	@Test
