@@ -22,8 +22,9 @@ import toolkit  # noqa: E402
 
 # A stand-in application: serves GET /ready as 200 after --delay seconds, /other as 404, takes --server.port and
 # --server.address like a Spring Boot app, and with --stubborn ignores SIGTERM. /actuator/threadmodel answers JSON whose
-# startup.applicationReadyMs is null for --ready seconds after the port opens (with --never-ready, always); /garbage
-# answers no HTTP at all.
+# startup.applicationReadyMs is null for --ready seconds after the port opens (with --never-ready, always), with the
+# model of --app.threads.model (virtual) and the flavour of --flavour (jvm); /greetings answers 200; /garbage answers
+# no HTTP at all.
 STAND_IN = textwrap.dedent("""
     import http.server, json, signal, sys, time
     args = dict(a[2:].split("=", 1) for a in sys.argv[1:] if "=" in a)
@@ -39,14 +40,17 @@ STAND_IN = textwrap.dedent("""
                 return
             if self.path == "/actuator/threadmodel":
                 ready = "--never-ready" not in sys.argv and time.monotonic() >= opened + float(args.get("ready", "0"))
-                body = json.dumps({"model": "virtual", "startup": {"applicationReadyMs": 250 if ready else None}})
+                body = json.dumps({"model": args.get("app.threads.model", "virtual"),
+                                   "runtime": {"flavour": {"name": args.get("flavour", "jvm")}},
+                                   "startup": {"applicationReadyMs": 250 if ready else None}})
                 self.send_response(200)
                 self.end_headers()
                 self.wfile.write(body.encode())
                 return
-            self.send_response(200 if self.path == "/ready" else 404)
+            found = self.path == "/ready" or self.path.startswith("/greetings")
+            self.send_response(200 if found else 404)
             self.end_headers()
-            self.wfile.write(b"ok" if self.path == "/ready" else b"no")
+            self.wfile.write(b"ok" if found else b"no")
         def log_message(self, *a):
             pass
     http.server.HTTPServer((args["server.address"], int(args["server.port"])), Handler).serve_forever()
