@@ -284,7 +284,7 @@ def main(argv=None) -> int:
         s.add_argument("jar", type=Path)
         s.add_argument("--jvm-arg", action="append", default=[], help="JVM option for training and run (repeatable)")
         s.add_argument("--java", help="java executable (default: $JAVA_HOME's when it is a JDK 21+, else the newest "
-                       "JDK 21+ under /usr/lib/jvm)")
+                       "JDK 21+ installed: load/toolkit.py java)")
         if action == "run":
             s.add_argument("app_args", nargs=argparse.REMAINDER, help="application arguments")
     c = sub.add_parser("check")

@@ -71,18 +71,18 @@ class Jdk(unittest.TestCase):
 
     def test_the_newest_jdk_21_or_later_when_java_home_is_unset(self):
         fake_jdk(self.dirs, "java-17-openjdk", "17.0.12")
-        fake_jdk(self.dirs, "temurin-21", "21.0.4")
-        newest = fake_jdk(self.dirs, "temurin-25", "25.0.1")
+        fake_jdk(self.dirs, "jdk-21", "21.0.4")
+        newest = fake_jdk(self.dirs, "jdk-25", "25.0.1")
         self.assertEqual(toolkit.java_home({}, self.dirs), newest)
 
     def test_java_home_wins_when_it_is_21_or_later(self):
-        given = fake_jdk(self.dirs, "temurin-21", "21.0.4")
-        fake_jdk(self.dirs, "temurin-25", "25.0.1")
+        given = fake_jdk(self.dirs, "jdk-21", "21.0.4")
+        fake_jdk(self.dirs, "jdk-25", "25.0.1")
         self.assertEqual(toolkit.java_home({"JAVA_HOME": str(given)}, self.dirs), given)
 
     def test_an_older_java_home_is_passed_over(self):
         old = fake_jdk(self.dirs, "java-17-openjdk", "17.0.12")
-        newest = fake_jdk(self.dirs, "temurin-25", "25")
+        newest = fake_jdk(self.dirs, "jdk-25", "25")
         self.assertEqual(toolkit.java_home({"JAVA_HOME": str(old)}, self.dirs), newest)
 
     def test_no_jdk_21_says_what_was_looked_at(self):
