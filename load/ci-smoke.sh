@@ -29,7 +29,7 @@ TOOLKIT=load/toolkit.py
 
 log() { echo "[ci-smoke +$(( $(date +%s) - T0 ))s] $*"; }
 
-# The runner's own unit tests first (a second, no JVM needed).
+# The runner's own unit tests first (about ten seconds against stand-in servers, no JVM needed).
 python3 -m unittest discover -s load/tests 2>&1 | tail -3
 [ "${PIPESTATUS[0]}" -eq 0 ] || { log "FAIL: load/tests unit tests"; exit 1; }
 
