@@ -26,62 +26,35 @@ import glob
 import http.client
 import json
 import math
-import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "load"))
+import toolkit  # noqa: E402
+
 COUNTER = re.compile(r"^(threadmodel|executor)_.*(_total|_count|_sum)$")
 OURS = re.compile(r"^(threadmodel|executor)_")
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def get(url, timeout=5):
-    with urllib.request.urlopen(url, timeout=timeout) as response:
-        return response.read().decode()
-
-
-def post_json(url, body, timeout=10):
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, response.read().decode()
-    except urllib.error.HTTPError as ex:
-        return ex.code, ex.read().decode()
-
-
 def wait_for(what, seconds, probe):
+    """Prometheus' readiness: probe() every 0.5 s until it is true (its errors count as not yet)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
             if probe():
                 return
-        except (OSError, ValueError, KeyError):
+        except (OSError, ValueError, KeyError, RuntimeError):
             pass
         time.sleep(0.5)
     raise SystemExit(f"{what} not ready within {seconds} s")
-
-
-def java_binary():
-    home = os.environ.get("JAVA_HOME") or "/usr/lib/jvm/temurin-25-jdk-amd64"
-    candidate = Path(home) / "bin" / "java"
-    return str(candidate) if candidate.exists() else "java"
 
 
 class Load:
@@ -136,7 +109,7 @@ class Prometheus:
         self.base = f"http://127.0.0.1:{port}"
 
     def api(self, path, **params):
-        body = json.loads(get(f"{self.base}/api/v1/{path}?{urllib.parse.urlencode(params)}", timeout=30))
+        body = toolkit.http_json(f"{self.base}/api/v1/{path}?{urllib.parse.urlencode(params)}", timeout=30)
         if body.get("status") != "success":
             raise RuntimeError(f"{path} {params}: {body}")
         return body["data"]
@@ -184,13 +157,15 @@ def main():
     prometheus_binary = shutil.which("prometheus")
     if not prometheus_binary:
         raise SystemExit("no prometheus on the PATH: run .ci/install-prometheus.sh")
+    java = toolkit.java()
     dashboards = sorted(glob.glob(args.dashboards))
     if not dashboards:
         raise SystemExit(f"no dashboard matches {args.dashboards}")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    app_port, management_port, prometheus_port = free_port(), free_port(), free_port()
-    app_url, management_url = f"http://127.0.0.1:{app_port}", f"http://127.0.0.1:{management_port}"
+    app_port, management_port, prometheus_port = toolkit.free_port(), toolkit.free_port(), toolkit.free_port()
+    management_url = f"http://127.0.0.1:{management_port}"
+    toolkit.stop_on_sigterm()
     work = Path(tempfile.mkdtemp(prefix="prometheus-check-"))
     (work / "prometheus.yml").write_text(f"""global:
   scrape_interval: 1s
@@ -203,27 +178,28 @@ scrape_configs:
 """)
     app = prometheus = None
     try:
-        with open(out / "app.log", "w") as log:
-            app = subprocess.Popen([java_binary(), "-jar", args.jar, f"--server.port={app_port}",
-                                    "--server.address=127.0.0.1", f"--management.server.port={management_port}",
-                                    "--management.server.address=127.0.0.1",
-                                    "--management.endpoints.web.exposure.include=health,prometheus,threadmodel",
-                                    "--management.endpoint.threadmodel.access=unrestricted",
-                                    "--app.threads.model=platform", "--app.threads.platform.max-threads=8",
-                                    "--app.threads.platform.queue-capacity=8",
-                                    "--app.threads.virtual.max-concurrency=16",
-                                    "--app.threads.virtual.queue-timeout=300ms",
-                                    "--sample.greetings.delay=300ms"],
-                                   stdout=log, stderr=subprocess.STDOUT)
+        app = toolkit.App([java, "-jar", args.jar],
+                          [f"--management.server.port={management_port}",
+                           "--management.server.address=127.0.0.1",
+                           "--management.endpoints.web.exposure.include=health,prometheus,threadmodel",
+                           "--management.endpoint.threadmodel.access=unrestricted",
+                           "--app.threads.model=platform", "--app.threads.platform.max-threads=8",
+                           "--app.threads.platform.queue-capacity=8",
+                           "--app.threads.virtual.max-concurrency=16",
+                           "--app.threads.virtual.queue-timeout=300ms",
+                           "--sample.greetings.delay=300ms"],
+                          out / "app.log", port=app_port)
         with open(out / "prometheus.log", "w") as log:
             prometheus = subprocess.Popen([prometheus_binary, f"--config.file={work / 'prometheus.yml'}",
                                            f"--storage.tsdb.path={work / 'data'}",
                                            f"--web.listen-address=127.0.0.1:{prometheus_port}"],
                                           stdout=log, stderr=subprocess.STDOUT)
         prom = Prometheus(prometheus_port)
-        wait_for("the app", 120, lambda: app.poll() is None and json.loads(
-            get(f"{management_url}/actuator/threadmodel"))["startup"]["applicationReadyMs"])
-        wait_for("Prometheus", 60, lambda: "Ready" in get(f"{prom.base}/-/ready"))
+        try:
+            app.wait_threadmodel(120, base=management_url, interval=0.5)
+        except RuntimeError as e:
+            raise SystemExit(f"the app not ready: {e}")
+        wait_for("Prometheus", 60, lambda: b"Ready" in toolkit.http_body(f"{prom.base}/-/ready", timeout=5))
         wait_for("Prometheus' first scrape", 30,
                  lambda: values(prom.query('up{job="sample-web"}', time.time())) == [1.0])
 
@@ -234,15 +210,17 @@ scrape_configs:
         next_switch = time.monotonic() + args.switch_every
         end_at = time.monotonic() + args.seconds
         while time.monotonic() < end_at:
-            if app.poll() is not None:
-                raise SystemExit(f"the app exited (code {app.returncode})")
+            if not app.alive():
+                raise SystemExit(f"the app exited (code {app.proc.returncode})")
             if time.monotonic() >= next_switch:
                 target = "virtual" if model == "platform" else "platform"
-                status, body = post_json(f"{management_url}/actuator/threadmodel", {"model": target})
+                status, body = toolkit.http(f"{management_url}/actuator/threadmodel", {"model": target})
+                if status is None:
+                    raise SystemExit(f"the switch to {target} got no answer: {body.decode(errors='replace')}")
                 if status == 200:
                     model, switches = target, switches + 1
                 else:
-                    refused.append(f"{status} {body[:200]}")
+                    refused.append(f"{status} {body.decode(errors='replace')[:200]}")
                 next_switch += args.switch_every
             time.sleep(0.1)
         load.finish()
@@ -250,9 +228,11 @@ scrape_configs:
         time.sleep(3)
         end = time.time()
         run = f"{math.ceil(end - start) + 5}s"
-        (out / "threadmodel.json").write_text(get(f"{management_url}/actuator/threadmodel"))
-        (out / "prometheus.txt").write_text("".join(line + "\n" for line in get(
-            f"{management_url}/actuator/prometheus").splitlines() if OURS.match(line) or "pinned" in line))
+        (out / "threadmodel.json").write_text(
+            toolkit.http_body(f"{management_url}/actuator/threadmodel", timeout=5).decode())
+        (out / "prometheus.txt").write_text("".join(line + "\n" for line in toolkit.http_body(
+            f"{management_url}/actuator/prometheus", timeout=5).decode().splitlines()
+            if OURS.match(line) or "pinned" in line))
 
         problems, lines = [], []
         answers = sum(load.statuses.values())
@@ -318,13 +298,14 @@ scrape_configs:
         print("OK: every panel has data, no counter restarted, no gauge changed series, the counts match")
         return 0
     finally:
-        for process in (app, prometheus):
-            if process is not None and process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    process.kill()
+        if app is not None:
+            app.stop(grace=30)
+        if prometheus is not None and prometheus.poll() is None:
+            prometheus.terminate()
+            try:
+                prometheus.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                prometheus.kill()
         shutil.rmtree(work, ignore_errors=True)
 
 

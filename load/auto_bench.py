@@ -34,6 +34,7 @@ from types import SimpleNamespace
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import bench  # noqa: E402
+import toolkit  # noqa: E402
 
 MODELS = ["platform", "virtual", "auto"]
 WORKLOADS = {
@@ -77,7 +78,7 @@ def run_one(workload: str, model: str, round_: int, a, k6: str, root: Path) -> d
         rc = bench.run_k6(k6, spec["script"], app.base, env, outdir, seconds + 120, dashboard=False)
         summary = json.loads((outdir / f"{spec['script']}-summary.json").read_text())
         result.update(figures(summary, spec["script"]), k6_exit=rc)
-        doc = bench.http_json(f"{app.base}/actuator/threadmodel", timeout=10)
+        doc = toolkit.http_json(f"{app.base}/actuator/threadmodel", timeout=10)
         (outdir / "threadmodel.json").write_text(json.dumps(doc, indent=2))
         result["switches"] = [f"{s['from']}->{s['to']} at {s['at']}: {s['requestedBy']}"
                               for s in reversed(doc.get("switches") or [])]
@@ -168,7 +169,7 @@ def main(argv=None) -> int:
     p.add_argument("--jvm-arg", action="append", default=[])
     p.add_argument("--app-arg", action="append", default=[])
     p.add_argument("--start-timeout", type=float, default=120)
-    p.add_argument("--out", default=str(bench.ROOT / "results"))
+    p.add_argument("--out", default=str(toolkit.ROOT / "results"))
     a = p.parse_args(argv)
     for w in a.workloads:
         if w not in WORKLOADS:
@@ -176,7 +177,7 @@ def main(argv=None) -> int:
     jar = bench.jar_path("web", "tomcat")
     if not jar.exists():
         raise SystemExit(f"{jar} is missing: ./mvnw -pl sample-web -am package -DskipTests")
-    k6 = bench.k6_bin(install=True)
+    k6 = toolkit.k6()
     root = Path(a.out) / f"auto-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
     root.mkdir(parents=True)
     meta = {"command": " ".join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])]),

@@ -29,15 +29,11 @@ import json
 import os
 import platform
 import shlex
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,8 +42,8 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 import flavours  # noqa: E402
 import report  # noqa: E402
+import toolkit  # noqa: E402
 
-DEFAULT_JDK = "/usr/lib/jvm/temurin-25-jdk-amd64"
 SERVERS_BY_APP = {"web": ["tomcat", "jetty", "undertow"], "reactive": ["netty"]}
 # The Spring Boot lines the samples build on: "4" (the default build) and "3" (-Pboot3, Spring Boot 3.5).
 BOOTS = ["4", "3"]
@@ -259,35 +255,6 @@ class Sampler(threading.Thread):
 
 # ---------------------------------------------------------------- helpers
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def http_json(url: str, timeout: float = 2.0):
-    with urllib.request.urlopen(url, timeout=timeout) as r:
-        return json.loads(r.read().decode("utf-8"))
-
-
-def java_bin() -> str:
-    home = os.environ.get("JAVA_HOME") or (DEFAULT_JDK if Path(DEFAULT_JDK).exists() else "")
-    return str(Path(home) / "bin" / "java") if home else "java"
-
-
-def k6_bin(install: bool) -> str:
-    if os.environ.get("K6"):
-        return os.environ["K6"]
-    script = HERE / "install-k6.sh"
-    if install:
-        return subprocess.run(["bash", str(script)], check=True, stdout=subprocess.PIPE, text=True).stdout.strip()
-    found = shutil.which("k6")
-    if found:
-        return found
-    gopath = subprocess.run(["go", "env", "GOPATH"], stdout=subprocess.PIPE, text=True).stdout.strip()
-    return str(Path(gopath) / "bin" / "k6")
-
-
 def log(msg: str):
     print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", flush=True)
 
@@ -303,8 +270,9 @@ def machine_info(k6: str) -> dict:
         pass
     mem_gb = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 1024 ** 3
     try:
-        jv = subprocess.run([java_bin(), "-version"], stderr=subprocess.PIPE, text=True, timeout=30).stderr.splitlines()[0]
-    except Exception as e:  # noqa: BLE001
+        jv = subprocess.run([toolkit.java(), "-version"], stderr=subprocess.PIPE, text=True,
+                            timeout=30).stderr.splitlines()[0]
+    except (Exception, SystemExit) as e:  # noqa: BLE001 - no JDK 21+ (a --launch run needs none) is a "?" here
         jv = f"? ({e})"
     try:
         kv = subprocess.run([k6, "version"], stdout=subprocess.PIPE, text=True, timeout=30).stdout.split()[1]
@@ -327,11 +295,13 @@ def _stop_live_apps(signum=None, frame=None):
 
 
 class App:
+    """One configuration's process (a toolkit.App once started) with its memory cap and cgroup."""
+
     def __init__(self, cfg: Config, args, outdir: Path, cgroup_info):
         self.cfg, self.args, self.outdir = cfg, args, outdir
-        self.port = free_port()
+        self.port = toolkit.free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.proc = None
+        self.process: toolkit.App | None = None
         self.cgroup = None
         self.cap = "none"
         kind, parent, why = cgroup_info
@@ -346,58 +316,42 @@ class App:
                 else:
                     self.cap += f" (no cgroup: {why})"
 
-    def command(self) -> list[str]:
-        jar = jar_path(self.cfg.app, self.cfg.server, self.cfg.boot)
-        app_args = [f"--server.port={self.port}", "--server.address=127.0.0.1",
-                    f"--app.threads.model={self.cfg.model}", *self.args.app_arg]
+    @property
+    def proc(self) -> subprocess.Popen | None:
+        return self.process.proc if self.process else None
+
+    def launcher(self) -> list[str]:
+        """What starts the configuration (its flavour's java command, or --launch), before the port and arguments."""
         if self.args.launch:
-            return [*shlex.split(self.args.launch), *app_args]
+            return shlex.split(self.args.launch)
+        jar = jar_path(self.cfg.app, self.cfg.server, self.cfg.boot)
         mem = [f"-XX:MaxRAM={self.args.mem_mb}m"] if self.args.mem_mb else []
-        return [*flavours.command(self.cfg.flavour, jar, java_bin(), [*mem, *self.args.jvm_arg]), *app_args]
+        return flavours.command(self.cfg.flavour, jar, toolkit.java(), [*mem, *self.args.jvm_arg])
+
+    def app_args(self) -> list[str]:
+        return [f"--app.threads.model={self.cfg.model}", *self.args.app_arg]
+
+    def command(self) -> list[str]:
+        return toolkit.app_command(self.launcher(), self.app_args(), self.port)
 
     def start(self, timeout: float):
-        cmd = self.command()
-        (self.outdir / "command.txt").write_text(" ".join(cmd) + "\n")
-        logf = open(self.outdir / "app.log", "wb")
-        t0 = time.monotonic()
-        self.proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                     cwd=str(self.outdir), start_new_session=True,
-                                     preexec_fn=self.cgroup.join_self if self.cgroup else None)
+        """Starts it and waits for /actuator/threadmodel to say it is ready (an endpoint that answers without
+        applicationReadyMs for 15 s is taken as it is); (the endpoint's fields, seconds from the start)."""
+        launcher = self.launcher()
+        (self.outdir / "command.txt").write_text(" ".join(toolkit.app_command(launcher, self.app_args(), self.port))
+                                                 + "\n")
+        self.process = toolkit.App(launcher, self.app_args(), self.outdir / "app.log", cwd=self.outdir,
+                                   preexec_fn=self.cgroup.join_self if self.cgroup else None, port=self.port)
         LIVE_APPS.append(self)
-        deadline = t0 + timeout
-        last = None
-        first_answer = None
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"app exited with {self.proc.returncode} during startup; see {self.outdir / 'app.log'}")
-            try:
-                doc = http_json(f"{self.base}/actuator/threadmodel")
-                info = report.parse_threadmodel(doc)
-                # Ready means applicationReadyMs is set; allow it 15 s after the endpoint first answers.
-                first_answer = first_answer or time.monotonic()
-                if info["startup_s"] is None and time.monotonic() < first_answer + 15:
-                    time.sleep(0.2)
-                    continue
-                (self.outdir / "threadmodel.json").write_text(json.dumps(doc, indent=2))
-                return info, time.monotonic() - t0
-            except (urllib.error.URLError, ConnectionError, OSError, ValueError) as e:
-                last = e
-                time.sleep(0.2)
-        raise RuntimeError(f"no answer from {self.base}/actuator/threadmodel within {timeout:.0f}s ({last})")
+        doc = self.process.wait_threadmodel(timeout, not_ready_after=15, interval=0.2)
+        (self.outdir / "threadmodel.json").write_text(json.dumps(doc, indent=2))
+        return report.parse_threadmodel(doc), time.monotonic() - self.process.started_at
 
     def stop(self):
         if self in LIVE_APPS:
             LIVE_APPS.remove(self)
-        if self.proc and self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
+        if self.process:
+            self.process.stop(grace=20)
         if self.cgroup:
             ev = self.cgroup.oom_events()
             if ev:
@@ -651,8 +605,11 @@ def select(a) -> list[Config]:
 
 def ensure_jars(cfgs, a):
     env = dict(os.environ)
-    if not env.get("JAVA_HOME") and Path(DEFAULT_JDK).exists():
-        env["JAVA_HOME"] = DEFAULT_JDK
+    if not env.get("JAVA_HOME"):
+        try:
+            env["JAVA_HOME"] = str(toolkit.java_home())
+        except SystemExit:
+            pass  # Maven's toolchain finds a JDK 21+ by itself, or says it did not
     done = set()
     for c in cfgs:
         key = (c.app, c.server, c.boot)
@@ -678,7 +635,7 @@ def main(argv=None) -> int:
         return 0
     if not a.launch:
         ensure_jars(cfgs, a)
-    k6 = k6_bin(install=True)
+    k6 = toolkit.k6()
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     root = Path(a.out) / stamp
     root.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,8 @@
 #   SMOKE_OUT=/tmp/smoke load/ci-smoke.sh # where logs and k6 summaries go (default target/load-smoke)
 #
 # Env: SMOKE_STAGE_SCALE (0.05), SMOKE_STEPS (10,30), SMOKE_GREETINGS_DELAY (200ms), SMOKE_OUT,
-#      WEB_JAR, REACTIVE_JAR, JAVA_HOME, K6 (a k6 binary to use instead of installing one).
+#      WEB_JAR, REACTIVE_JAR, JAVA_HOME (used when it is a JDK 21+, else the newest JDK 21+ installed),
+#      K6 (a k6 binary to use instead of installing one). Java, k6 and free ports come from load/toolkit.py.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -24,18 +25,16 @@ DELAY=${SMOKE_GREETINGS_DELAY:-200ms}
 OUT=${SMOKE_OUT:-$ROOT/target/load-smoke}
 WEB_JAR=${WEB_JAR:-$ROOT/sample-web/target/sample-web-tomcat.jar}
 REACTIVE_JAR=${REACTIVE_JAR:-$ROOT/sample-reactive/target/sample-reactive.jar}
-if [ -z "${JAVA_HOME:-}" ] && [ -x /usr/lib/jvm/temurin-25-jdk-amd64/bin/java ]; then
-  JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
-fi
-JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
+TOOLKIT=load/toolkit.py
 
 log() { echo "[ci-smoke +$(( $(date +%s) - T0 ))s] $*"; }
 
-# The runner's own unit tests first (a second, no JVM needed).
+# The runner's own unit tests first (about ten seconds against stand-in servers, no JVM needed).
 python3 -m unittest discover -s load/tests 2>&1 | tail -3
 [ "${PIPESTATUS[0]}" -eq 0 ] || { log "FAIL: load/tests unit tests"; exit 1; }
 
-K6=${K6:-$(bash load/install-k6.sh)} || { log "FAIL: could not install k6"; exit 1; }
+JAVA=$(python3 "$TOOLKIT" java) || { log "FAIL: no JDK 21 or newer"; exit 1; }
+K6=$(python3 "$TOOLKIT" k6) || { log "FAIL: could not install k6"; exit 1; }
 log "k6: $K6 ($("$K6" version | head -1))"
 
 for jar in "$WEB_JAR" "$REACTIVE_JAR"; do
@@ -57,8 +56,6 @@ stop_app() {
 }
 trap 'stop_app' EXIT
 trap 'stop_app; exit 130' INT TERM
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 # wait_ready URL MODEL PID: polls /actuator/threadmodel (at most 120 s, less if the app exits),
 # checks the reported model.
@@ -108,7 +105,7 @@ FAILED=()
 smoke() {
   local name=$1 jar=$2 model=$3 port dir rc info
   dir="$OUT/$name"; mkdir -p "$dir"
-  port=$(free_port)
+  port=$(python3 "$TOOLKIT" free-port)
   log "$name: starting $(basename "$jar") --app.threads.model=$model on 127.0.0.1:$port"
   "$JAVA" -XX:TieredStopAtLevel=1 -jar "$jar" --server.port="$port" --server.address=127.0.0.1 \
     --app.threads.model="$model" --sample.greetings.delay="$DELAY" >"$dir/app.log" 2>&1 &

@@ -35,19 +35,16 @@ import hashlib
 import json
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-DEFAULT_JDK = "/usr/lib/jvm/temurin-25-jdk-amd64"
+sys.path.insert(0, str(HERE))
+import toolkit  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -75,20 +72,6 @@ CI_FLAVOURS = ["cds", "aot", "aotcache"]
 
 def log(msg: str):
     print(f"[flavours {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
-
-
-def java_bin() -> str:
-    home = os.environ.get("JAVA_HOME") or (DEFAULT_JDK if Path(DEFAULT_JDK).exists() else "")
-    return str(Path(home) / "bin" / "java") if home else "java"
-
-
-def java_feature(java: str) -> int:
-    out = subprocess.run([java, "-XshowSettings:properties", "-version"], stderr=subprocess.PIPE, text=True,
-                         timeout=60).stderr
-    for line in out.splitlines():
-        if line.strip().startswith("java.specification.version"):
-            return int(line.split("=")[1].strip().split(".")[0])
-    raise RuntimeError(f"cannot tell the Java version of {java}")
 
 
 def native_executable(jar: Path) -> Path:
@@ -144,7 +127,7 @@ def command(name: str, jar: Path, java: str | None = None, jvm_args: list[str] |
     """The command that starts `jar` as flavour `name` (application arguments go after it). Extracts and
     trains first when needed; the training is not part of the command."""
     flavour = FLAVOURS[name]
-    java = java or java_bin()
+    java = java or toolkit.java()
     jvm_args = list(jvm_args or [])
     jar = Path(jar).resolve()
     if flavour.native:
@@ -159,7 +142,7 @@ def command(name: str, jar: Path, java: str | None = None, jvm_args: list[str] |
     aot = ["-Dspring.aot.enabled=true"] if flavour.spring_aot else []
     if not flavour.archive:
         return [java, *jvm_args, *aot, "-jar", str(jar)]
-    if flavour.archive == "aotcache" and java_feature(java) < 25:
+    if flavour.archive == "aotcache" and toolkit.java_feature(java) < 25:
         raise RuntimeError(f"the {name} flavour needs JDK 25 (-XX:AOTCacheOutput); {java} is older")
     app_jar = extracted(jar, java)
     archive = archive_path(jar, flavour, jvm_args)
@@ -171,79 +154,10 @@ def command(name: str, jar: Path, java: str | None = None, jvm_args: list[str] |
 
 # ---------------------------------------------------------------- starting one and checking it
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def http_get(url: str, timeout: float = 10.0) -> tuple[int, bytes]:
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as r:
-            return r.status, r.read()
-    except urllib.error.HTTPError as e:
-        return e.code, e.read()
-
-
-class Started:
-    """One started process of a flavour, on a free loopback port, its output in `log_path`."""
-
-    def __init__(self, cmd: list[str], app_args: list[str], log_path: Path):
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.cmd = [*cmd, f"--server.port={self.port}", "--server.address=127.0.0.1", *app_args]
-        self.log_path = log_path
-        self.t0 = time.monotonic()
-        with open(log_path, "wb") as out:
-            self.proc = subprocess.Popen(self.cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                         start_new_session=True)
-
-    def wait_port(self, timeout: float) -> float:
-        """Seconds from process start until the port takes connections (no HTTP request is sent, so
-        the first request after it is the application's first)."""
-        deadline = self.t0 + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"exited with {self.proc.returncode} during startup (see {self.log_path})")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    return time.monotonic() - self.t0
-            except OSError:
-                time.sleep(0.01)
-        raise RuntimeError(f"port {self.port} not open within {timeout:.0f}s (see {self.log_path})")
-
-    def threadmodel(self, timeout: float) -> dict:
-        """/actuator/threadmodel once the application is ready (startup.applicationReadyMs set)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            status, body = http_get(f"{self.base}/actuator/threadmodel")
-            doc = json.loads(body) if status == 200 else {}
-            if (doc.get("startup") or {}).get("applicationReadyMs") is not None or time.monotonic() > deadline:
-                if status != 200:
-                    raise RuntimeError(f"/actuator/threadmodel answered {status}")
-                return doc
-            time.sleep(0.1)
-
-    def peak_rss_mb(self) -> float | None:
-        """VmHWM: the most resident memory the process has had."""
-        try:
-            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024.0
-        except OSError:
-            pass
-        return None
-
-    def stop(self):
-        if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGTERM)
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
-            except ProcessLookupError:
-                pass
+# How often a start is polled: the port every 10 ms (load/startup.py times the first request after it), the endpoint
+# every 100 ms.
+PORT_POLL_S = 0.01
+ENDPOINT_POLL_S = 0.1
 
 
 def flavour_name(doc: dict) -> str | None:
@@ -253,11 +167,11 @@ def flavour_name(doc: dict) -> str | None:
 
 def check_one(label: str, cmd: list[str], expected: str, out: Path, timeout: float) -> str | None:
     """Starts, checks GET /greetings is 200 and the endpoint reports `expected`; None when it passed."""
-    app = Started(cmd, ["--sample.greetings.delay=0ms"], out / f"{label}.log")
+    app = toolkit.App(cmd, ["--sample.greetings.delay=0ms"], out / f"{label}.log")
     try:
-        app.wait_port(timeout)
-        status, body = http_get(f"{app.base}/greetings?name=ci")
-        doc = app.threadmodel(timeout)
+        app.wait_port(timeout, interval=PORT_POLL_S)
+        status, body = toolkit.http(f"{app.base}/greetings?name=ci")
+        doc = app.wait_threadmodel(timeout, interval=ENDPOINT_POLL_S)
         reported = flavour_name(doc)
         ready = (doc.get("startup") or {}).get("applicationReadyMs")
         log(f"{label}: /greetings {status} {body.decode(errors='replace').strip()!r}, reports flavour {reported}, "
@@ -318,7 +232,7 @@ def check_native_refusal(java: str) -> str | None:
 
 
 def check(args) -> int:
-    java = args.java or java_bin()
+    java = args.java or toolkit.java()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
@@ -369,7 +283,8 @@ def main(argv=None) -> int:
         s.add_argument("flavour", choices=list(FLAVOURS))
         s.add_argument("jar", type=Path)
         s.add_argument("--jvm-arg", action="append", default=[], help="JVM option for training and run (repeatable)")
-        s.add_argument("--java", help="java executable (default: $JAVA_HOME/bin/java)")
+        s.add_argument("--java", help="java executable (default: $JAVA_HOME's when it is a JDK 21+, else the newest "
+                       "JDK 21+ installed: load/toolkit.py java)")
         if action == "run":
             s.add_argument("app_args", nargs=argparse.REMAINDER, help="application arguments")
     c = sub.add_parser("check")

@@ -14,7 +14,8 @@
 # Uses hey (go install github.com/rakyll/hey@v0.1.5 when missing). Loopback only.
 # Env: N (2700), HEAP (-XX:MaxRAM=1024m), ROUNDS (3), VARIANTS (starter plain), JAR
 #      (sample-web/target/sample-web-tomcat.jar: ./mvnw -B -pl sample-web -am package -DskipTests), PORT (18438),
-#      OUT (target/heap-burst-<time>), TIMEOUT (120: hey's per-request timeout, s), JAVA_HOME.
+#      OUT (target/heap-burst-<time>), TIMEOUT (120: hey's per-request timeout, s), JAVA_HOME (used when it is a JDK
+#      21+, else the newest JDK 21+ installed: load/toolkit.py java).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 N=${N:-2700}
@@ -24,7 +25,7 @@ JAR=${JAR:-sample-web/target/sample-web-tomcat.jar}
 PORT=${PORT:-18438}
 TIMEOUT=${TIMEOUT:-120}
 OUT=${OUT:-target/heap-burst-$(date +%Y%m%d-%H%M%S)}
-JAVA=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
+JAVA=$(python3 load/toolkit.py java) || exit 1
 HEY=$(command -v hey || echo "$(go env GOPATH 2>/dev/null)/bin/hey")
 if [ ! -x "$HEY" ]; then
   echo "installing hey with go install..." >&2

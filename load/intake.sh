@@ -12,7 +12,8 @@
 # configuration gets one warm-up run of the same size, then the measured one. Loopback only.
 # Env: N (2700), BOOT (4, or 3 for the Boot 3.5 jars), APPS (sample-web-tomcat sample-web-jetty sample-reactive,
 #      plus sample-web-undertow with BOOT=3: Undertow exists only on Boot 3.5), VARIANTS (starter plain),
-#      PORT (18437), OUT (target/intake-<time>), JAVA_HOME.
+#      PORT (18437), OUT (target/intake-<time>), JAVA_HOME (used when it is a JDK 21+, else the newest
+#      JDK 21+ installed: load/toolkit.py java).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 N=${N:-2700}
@@ -29,7 +30,7 @@ case " ${APPS:-$DEFAULT_APPS} " in
 esac
 PORT=${PORT:-18437}
 OUT=${OUT:-target/intake-$(date +%Y%m%d-%H%M%S)}
-JAVA=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
+JAVA=$(python3 load/toolkit.py java) || exit 1
 OHA=$(command -v oha || echo "$HOME/.cargo/bin/oha")
 if [ ! -x "$OHA" ]; then
   echo "installing oha with cargo (a few minutes)..." >&2

@@ -15,7 +15,8 @@
 #   virtual-unprotected   max-concurrency=LIMIT, no queue timeout
 #   virtual-unlimited     no max-concurrency at all (not in the default list)
 # Rounds interleave the variants. Env: N, LIMIT, ROUNDS, VARIANTS, PORT (18439), HEAP (-XX:MaxRAM=1024m, a
-# 256 MB heap), OUT (target/overload-<time>), JAVA_HOME. Needs sample-web/target/sample-web-tomcat.jar and oha.
+# 256 MB heap), OUT (target/overload-<time>), JAVA_HOME (used when it is a JDK 21+, else the newest
+# JDK 21+ installed: load/toolkit.py java-home). Needs sample-web/target/sample-web-tomcat.jar and oha.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 LIMIT=${LIMIT:-40}
@@ -24,7 +25,7 @@ ROUNDS=${ROUNDS:-2}
 PORT=${PORT:-18439}
 HEAP=${HEAP:--XX:MaxRAM=1024m}
 OUT=${OUT:-target/overload-$(date +%Y%m%d-%H%M%S)}
-JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+JAVA_HOME=$(python3 load/toolkit.py java-home) || exit 1
 OHA=$(command -v oha || echo "$HOME/.cargo/bin/oha")
 JAR=sample-web/target/sample-web-tomcat.jar
 [ -f "$JAR" ] || { echo "no $JAR: build it first (README)" >&2; exit 1; }

@@ -6,17 +6,19 @@
 #
 #   flock /tmp/threadmodel-bench.lock load/pinning-overhead.sh
 #
-# Env: JAR (sample-web/target/sample-web-tomcat.jar), K6 (k6 on the PATH or ~/go/bin/k6), JAVA_HOME.
+# Env: JAR (sample-web/target/sample-web-tomcat.jar), K6 (else load/install-k6.sh's, installed when missing),
+#      JAVA_HOME (used when it is a JDK 21+, else the newest JDK 21+ installed). Java, k6 and each run's free
+#      port come from load/toolkit.py.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JAR=${JAR:-sample-web/target/sample-web-tomcat.jar}
-JAVA=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
-K6=${K6:-$(command -v k6 || echo "$HOME/go/bin/k6")}
+JAVA=$(python3 load/toolkit.py java) || exit 1
+K6=$(python3 load/toolkit.py k6) || exit 1
 TICK=$(getconf CLK_TCK)
 cpu_ms() { awk -v t="$TICK" '{print int(($14 + $15) * 1000 / t)}' "/proc/$1/stat"; }
 echo "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 for variant in on off on off; do
-  port=$((20000 + RANDOM % 20000))
+  port=$(python3 load/toolkit.py free-port)
   flag=(); [ "$variant" = off ] && flag=(--app.threads.pinning.enabled=false)
   "$JAVA" -jar "$JAR" --app.threads.model=virtual --server.port=$port "${flag[@]}" --logging.level.root=WARN \
     > "/tmp/pinning-overhead-$variant.log" 2>&1 &

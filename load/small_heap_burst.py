@@ -18,36 +18,13 @@ Writes the app's log and a summary into --out. Standard library only; loopback o
 import argparse
 import asyncio
 import json
-import os
-import signal
-import socket
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def java_binary():
-    home = os.environ.get("JAVA_HOME") or "/usr/lib/jvm/temurin-25-jdk-amd64"
-    candidate = Path(home) / "bin" / "java"
-    return str(candidate) if candidate.exists() else "java"
-
-
-def get(url, timeout=10):
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:
-            return response.status, response.read()
-    except Exception as ex:  # noqa: BLE001 - any failure is "no answer" here
-        return None, str(ex).encode()
+sys.path.insert(0, str(ROOT / "load"))
+import toolkit  # noqa: E402
 
 
 async def one_request(port, path, deadline):
@@ -85,26 +62,22 @@ def main():
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    port = free_port()
     log_path = out / "app.log"
-    command = [java_binary(), args.heap, "-jar", args.jar, f"--server.port={port}", "--server.address=127.0.0.1",
-               "--app.threads.model=virtual", "--management.endpoints.web.exposure.include=health,threadmodel",
-               *args.app_args]
     failures = []
-    with open(log_path, "w") as log:
-        app = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    java = toolkit.java()
+    toolkit.stop_on_sigterm()
+    app = toolkit.App([java, args.heap, "-jar", args.jar],
+                      ["--app.threads.model=virtual", "--management.endpoints.web.exposure.include=health,threadmodel",
+                       *args.app_args], log_path)
     try:
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(180):
-            if get(base + "/actuator/health", 2)[0] == 200:
-                break
-            if app.poll() is not None:
-                break
-            time.sleep(1)
-        else:
-            failures.append("the app did not start within 180 s")
-        if app.poll() is not None:
-            failures.append(f"the app exited with {app.returncode} before the burst")
+        base, port = app.base, app.port
+        try:
+            app.wait_http("/actuator/health", 180, interval=1)
+        except RuntimeError:
+            if app.alive():
+                failures.append("the app did not start within 180 s")
+        if not app.alive():
+            failures.append(f"the app exited with {app.proc.returncode} before the burst")
         if not failures:
             results, took = asyncio.run(burst(port, args.requests, args.deadline))
             counts = {}
@@ -115,26 +88,20 @@ def main():
             print(f"{args.requests} requests at once, {args.heap}: {counts}, {took:.1f} s")
             if bad:
                 failures.append(f"answers other than 200 or 503 with Retry-After: {bad}")
-            status, body = get(base + "/actuator/threadmodel")
+            status, body = toolkit.http(base + "/actuator/threadmodel")
             admission = json.loads(body).get("admission") if status == 200 else None
             print(f"admission after the burst: {admission}")
             if not admission or admission.get("mode") != "adaptive":
                 failures.append(f"/actuator/threadmodel shows no adaptive limit: {status} {admission}")
-            health = get(base + "/actuator/health")[0]
+            health = toolkit.http(base + "/actuator/health")[0]
             if health != 200:
                 failures.append(f"/actuator/health answered {health} after the burst")
             (out / "summary.json").write_text(json.dumps(
                 {"requests": args.requests, "heap": args.heap, "answers": counts, "seconds": round(took, 2),
                  "admission": admission, "healthAfter": health}, indent=2))
     finally:
-        if app.poll() is None:
-            app.send_signal(signal.SIGTERM)
-            try:
-                app.wait(30)
-            except subprocess.TimeoutExpired:
-                failures.append("the JVM did not stop within 30 s of SIGTERM")
-                app.kill()
-                app.wait(10)
+        if not app.stop(grace=30):
+            failures.append("the JVM did not stop within 30 s of SIGTERM")
     log_text = log_path.read_text(errors="replace")
     if "OutOfMemoryError" in log_text:
         failures.append("the log has an OutOfMemoryError")

@@ -38,6 +38,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 import flavours  # noqa: E402
+import toolkit  # noqa: E402
 
 JARS = {"web-tomcat": ROOT / "sample-web" / "target" / "sample-web-tomcat.jar",
         "reactive-netty": ROOT / "sample-reactive" / "target" / "sample-reactive.jar"}
@@ -46,17 +47,20 @@ FIELDS = ["ready_ms", "first_200_ms", "first_req_ms", "peak_rss_mb"]
 
 
 def measure_once(cmd: list[str], model: str, expected: str, log_path: Path, timeout: float) -> dict:
-    app = flavours.Started(cmd, [f"--app.threads.model={model}", "--sample.greetings.delay=0ms"], log_path)
+    app = toolkit.App(cmd, [f"--app.threads.model={model}", "--sample.greetings.delay=0ms"], log_path)
     try:
-        app.wait_port(timeout)
+        app.wait_port(timeout, interval=flavours.PORT_POLL_S)
+        url = f"{app.base}/greetings?name=startup"
+
+        def answered_200():
+            status, _ = toolkit.http(url, timeout=timeout)
+            return time.monotonic() - app.started_at if status == 200 else None
         t = time.monotonic()
-        status, _ = flavours.http_get(f"{app.base}/greetings?name=startup", timeout=timeout)
+        first_200 = answered_200()
         first_req = time.monotonic() - t
-        while status != 200 and time.monotonic() < app.t0 + timeout:
-            time.sleep(0.01)
-            status, _ = flavours.http_get(f"{app.base}/greetings?name=startup", timeout=timeout)
-        first_200 = time.monotonic() - app.t0
-        doc = app.threadmodel(timeout)
+        if first_200 is None:
+            first_200 = app.wait_until(answered_200, timeout, f"200 from {url}", interval=0.01)
+        doc = app.wait_threadmodel(timeout, interval=flavours.ENDPOINT_POLL_S)
         reported = flavours.flavour_name(doc)
         if reported != expected or doc.get("model") != model:
             raise RuntimeError(f"asked flavour {expected} model {model}, the app reports {reported} {doc.get('model')}")
@@ -115,7 +119,7 @@ def main(argv=None) -> int:
     p.add_argument("--out", default=str(ROOT / "results" / "startup"))
     a = p.parse_args(argv)
     jars = {"web-tomcat": a.web_jar, "reactive-netty": a.reactive_jar}
-    java = flavours.java_bin()
+    java = toolkit.java()
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     out = Path(a.out) / stamp
     (out / "logs").mkdir(parents=True)

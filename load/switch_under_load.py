@@ -18,61 +18,26 @@ import argparse
 import csv
 import json
 import os
-import shutil
-import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "load"))
+import toolkit  # noqa: E402
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def http_json(url, body=None, timeout=5):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method="POST" if body is not None else "GET",
-                                     headers={"Content-Type": "application/json"})
+def threadmodel(base, body=None):
+    """(status, JSON) of GET /actuator/threadmodel, or of POSTing `body` to it (a switch); SystemExit when nothing
+    answers (a poll or a switch that did not happen must not pass unseen)."""
+    status, content = toolkit.http(f"{base}/actuator/threadmodel", body, timeout=5)
+    if status is None:
+        raise SystemExit(f"/actuator/threadmodel did not answer: {content.decode(errors='replace')}")
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as ex:
-        return ex.code, json.loads(ex.read() or b"null")
-
-
-def java_binary():
-    home = os.environ.get("JAVA_HOME") or "/usr/lib/jvm/temurin-25-jdk-amd64"
-    candidate = Path(home) / "bin" / "java"
-    return str(candidate) if candidate.exists() else "java"
-
-
-def k6_binary():
-    if os.environ.get("K6"):
-        return os.environ["K6"]
-    return subprocess.run(["bash", str(ROOT / "load" / "install-k6.sh")], check=True, capture_output=True,
-                          text=True).stdout.strip()
-
-
-def wait_ready(base, process, timeout_s):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"the app exited during startup (code {process.returncode})")
-        try:
-            status, body = http_json(f"{base}/actuator/threadmodel", timeout=2)
-            if status == 200 and body.get("startup", {}).get("applicationReadyMs"):
-                return body
-        except (OSError, ValueError):
-            pass
-        time.sleep(0.5)
-    raise SystemExit(f"the app did not become ready within {timeout_s} s")
+        return status, json.loads(content or b"null")
+    except ValueError:
+        return status, content.decode(errors="replace")
 
 
 def percentile(values, fraction):
@@ -149,19 +114,21 @@ def main():
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    app_args = [java_binary(), "-jar", args.jar, f"--server.port={port}", "--server.address=127.0.0.1",
-                f"--app.threads.model={args.start_model}",
+    app_args = [f"--app.threads.model={args.start_model}",
                 "--management.endpoint.threadmodel.access=unrestricted",
                 "--management.endpoints.web.exposure.include=health,threadmodel"]
     if args.max_threads:
         app_args.append(f"--app.threads.platform.max-threads={args.max_threads}")
-    k6 = k6_binary()
-    with open(out / "app.log", "w") as log:
-        app = subprocess.Popen(app_args, stdout=log, stderr=subprocess.STDOUT)
+    java = toolkit.java()
+    k6 = toolkit.k6()
+    toolkit.stop_on_sigterm()
+    app = toolkit.App([java, "-jar", args.jar], app_args, out / "app.log")
+    base = app.base
     try:
-        wait_ready(base, app, 120)
+        try:
+            app.wait_threadmodel(120, interval=0.5)
+        except RuntimeError as e:
+            raise SystemExit(f"the app did not become ready: {e}")
         env = dict(os.environ, BASE_URL=base, ENDPOINT=args.endpoint, STAGE_SCALE=str(args.stage_scale),
                    PEAK_VUS=str(args.peak_vus), SUMMARY_DIR=str(out), SUMMARY_NAME="ramp",
                    K6_CSV_TIME_FORMAT="unix_milli")
@@ -177,13 +144,13 @@ def main():
             if time.monotonic() > limit:
                 k6_run.kill()
                 raise SystemExit("k6 ran past its time limit")
-            status, body = http_json(f"{base}/actuator/threadmodel")
+            status, body = threadmodel(base)
             if status == 200:
                 samples.append({"t_ms": int(time.time() * 1000), "model": body["model"],
                                 "running": body["requests"]["running"], "queued": body["requests"]["queued"]})
             if time.monotonic() >= next_switch:
                 target = "virtual" if model == "platform" else "platform"
-                status, body = http_json(f"{base}/actuator/threadmodel", {"model": target})
+                status, body = threadmodel(base, {"model": target})
                 if status == 200:
                     switches.append({"t_ms": int(time.time() * 1000), "from": model, "to": target})
                     model = target
@@ -220,11 +187,7 @@ def main():
         print("OK: thresholds held and no request failed while the model switched")
         return 0
     finally:
-        app.terminate()
-        try:
-            app.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            app.kill()
+        app.stop(grace=30)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ From a shell script:
 
     JAVA=$(python3 load/toolkit.py java)           # the java executable of a JDK >= 21
     JAVA_HOME=$(python3 load/toolkit.py java-home)
-    K6=$(python3 load/toolkit.py k6)               # installs k6 (load/install-k6.sh) when missing
+    K6=$(python3 load/toolkit.py k6)               # $K6, or installs k6 (load/install-k6.sh) when missing
+    PORT=$(python3 load/toolkit.py free-port)      # a TCP port free on 127.0.0.1
 
 The JDK is $JAVA_HOME when that is a JDK 21 or newer, otherwise the newest JDK 21+ under /usr/lib/jvm (the project
 builds for 21 and is tested on 25; a machine's default java may be older). Standard library only.
@@ -32,6 +33,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from http.client import HTTPException
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -131,16 +133,21 @@ def http(url: str, body: bytes | dict | None = None, method: str | None = None, 
             return response.status, response.read()
     except urllib.error.HTTPError as e:
         return e.code, e.read()
-    except (urllib.error.URLError, OSError, ValueError) as e:
-        return None, str(e).encode()
+    except (urllib.error.URLError, OSError, ValueError, HTTPException) as e:
+        return None, (str(e) or type(e).__name__).encode()
+
+
+def http_body(url: str, body: bytes | dict | None = None, timeout: float = 10.0) -> bytes:
+    """The body an URL answers with 2xx; RuntimeError otherwise."""
+    status, content = http(url, body, timeout=timeout)
+    if status is None or not 200 <= status < 300:
+        raise RuntimeError(f"{url} answered {status}: {content[:200]!r}")
+    return content
 
 
 def http_json(url: str, body: bytes | dict | None = None, timeout: float = 10.0):
     """The JSON an URL answers with 2xx; RuntimeError otherwise."""
-    status, content = http(url, body, timeout=timeout)
-    if status is None or not 200 <= status < 300:
-        raise RuntimeError(f"{url} answered {status}: {content[:200]!r}")
-    return json.loads(content)
+    return json.loads(http_body(url, body, timeout))
 
 
 # ---------------------------------------------------------------- an application
@@ -166,17 +173,31 @@ def started_seconds(log_text: str) -> float | None:
     return float(match.group(2)) if match else None
 
 
+def app_command(command: list[str], args: list[str], port: int) -> list[str]:
+    """The command line App runs: `command`, the port and address on 127.0.0.1, then `args`."""
+    return [*command, f"--server.port={port}", "--server.address=127.0.0.1", *args]
+
+
+def stop_on_sigterm():
+    """Makes SIGTERM raise SystemExit(143) in the main thread, so that the script's `finally` blocks stop the apps it
+    started: they run in process groups of their own and would outlive a script the signal ended at once. The exit
+    status is the one a shell sees for a process SIGTERM ended (128 + 15)."""
+    def handler(signum, frame):
+        raise SystemExit(128 + signum)
+    signal.signal(signal.SIGTERM, handler)
+
+
 class App:
     """One application process on a free 127.0.0.1 port (its own process group, output in `log_path`).
 
     `command` starts it (java and its options, or a native executable); `--server.port` and `--server.address` are
-    added before `args`."""
+    added before `args` (app_command)."""
 
     def __init__(self, command: list[str], args: list[str], log_path: Path, cwd: Path | None = None,
                  preexec_fn=None, port: int | None = None):
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.command = [*command, f"--server.port={self.port}", "--server.address=127.0.0.1", *args]
+        self.command = app_command(command, args, self.port)
         self.log_path = Path(log_path)
         self.started_at = time.monotonic()
         with open(self.log_path, "wb") as out:
@@ -190,9 +211,9 @@ class App:
     def alive(self) -> bool:
         return self.proc.poll() is None
 
-    def wait_until(self, probe, timeout: float, what: str):
-        """Calls probe() until it returns something other than None or False and returns that; RuntimeError when the
-        process exits first or `timeout` seconds (from the start) pass."""
+    def wait_until(self, probe, timeout: float, what: str, interval: float = 0.05):
+        """Calls probe() every `interval` seconds until it returns something other than None or False and returns
+        that; RuntimeError when the process exits first or `timeout` seconds (from the start) pass."""
         deadline = self.started_at + timeout
         while time.monotonic() < deadline:
             if not self.alive():
@@ -200,10 +221,10 @@ class App:
             result = probe()
             if result is not None and result is not False:
                 return result
-            time.sleep(0.05)
+            time.sleep(interval)
         raise RuntimeError(f"no {what} within {timeout:.0f}s (see {self.log_path})")
 
-    def wait_port(self, timeout: float) -> float:
+    def wait_port(self, timeout: float, interval: float = 0.05) -> float:
         """Seconds from the start until the port takes connections (no request is sent)."""
         def open_():
             try:
@@ -211,14 +232,40 @@ class App:
                     return time.monotonic() - self.started_at
             except OSError:
                 return None
-        return self.wait_until(open_, timeout, f"open port {self.port}")
+        return self.wait_until(open_, timeout, f"open port {self.port}", interval)
 
-    def wait_http(self, path: str, timeout: float, status: int = 200) -> bytes:
+    def wait_http(self, path: str, timeout: float, status: int = 200, interval: float = 0.05) -> bytes:
         """The body of the first `status` answer to GET `path`."""
         def answered():
             code, body = http(self.base + path, timeout=2)
             return body if code == status else None
-        return self.wait_until(answered, timeout, f"{status} from {path}")
+        return self.wait_until(answered, timeout, f"{status} from {path}", interval)
+
+    def wait_threadmodel(self, timeout: float, base: str | None = None, not_ready_after: float | None = None,
+                         interval: float = 0.2) -> dict:
+        """The JSON of GET /actuator/threadmodel once it says the application is ready (startup.applicationReadyMs
+        set: the endpoint answers a moment before). `base`: where the actuator answers when not on the app's own port
+        (a management port). `not_ready_after`: seconds the endpoint may answer without being ready before its JSON
+        is returned as it is. RuntimeError as wait_until."""
+        url = (base or self.base) + "/actuator/threadmodel"
+        first_answer = None
+
+        def ready():
+            nonlocal first_answer
+            status, body = http(url, timeout=2)
+            try:
+                doc = json.loads(body) if status == 200 else None
+            except ValueError:
+                doc = None
+            if not isinstance(doc, dict):
+                return None
+            if (doc.get("startup") or {}).get("applicationReadyMs") is not None:
+                return doc
+            first_answer = first_answer or time.monotonic()
+            if not_ready_after is not None and time.monotonic() >= first_answer + not_ready_after:
+                return doc
+            return None
+        return self.wait_until(ready, timeout, f"{url} reporting ready", interval)
 
     def log_text(self) -> str:
         try:
@@ -252,12 +299,18 @@ class App:
 
 
 def main(argv: list[str]) -> int:
+    """java, java-home, k6 or free-port: prints it (for shell scripts); 1 with the reason on stderr when there is
+    none (no JDK 21+, k6 not installed)."""
     commands = {"java": lambda: print(java()), "java-home": lambda: print(java_home()), "k6": lambda: print(k6()),
                 "free-port": lambda: print(free_port())}
     if len(argv) != 1 or argv[0] not in commands:
         print(f"usage: toolkit.py {'|'.join(commands)}", file=sys.stderr)
         return 2
-    commands[argv[0]]()
+    try:
+        commands[argv[0]]()
+    except subprocess.CalledProcessError as e:
+        print(f"toolkit.py {argv[0]}: {e}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -1,18 +1,25 @@
 """Unit tests of load/flavours.py: the commands of each flavour (no JVM started; CI's
-`load/flavours.py check` starts real ones).
+`load/flavours.py check` starts real ones), and a check and a startup measurement of a stand-in server
+(load/startup.py's).
 
     python3 -m unittest discover -s load/tests -v
 """
 
+import contextlib
+import io
 import json
 import sys
 import tempfile
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
 
 import flavours  # noqa: E402
+import startup  # noqa: E402
+from test_toolkit import STAND_IN  # noqa: E402  (a stand-in for an application)
 
 
 class Commands(unittest.TestCase):
@@ -76,3 +83,40 @@ class Reported(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Starts(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = Path(self.tmp.name)
+        (self.dir / "stand_in.py").write_text(STAND_IN)
+        self.cmd = [sys.executable, str(self.dir / "stand_in.py"), "--ready=0.3"]
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def check(self, cmd, expected):
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            problem = flavours.check_one("stand-in", cmd, expected, self.dir, timeout=30)
+        return problem, err.getvalue()
+
+    def test_a_check_passes_when_greetings_answer_and_the_flavour_is_the_one_asked_for(self):
+        problem, said = self.check([*self.cmd, "--flavour=cds"], "cds")
+        self.assertIsNone(problem)
+        self.assertIn("stand-in: /greetings 200 'ok', reports flavour cds, ready after 250 ms", said)
+        self.assertTrue((self.dir / "stand-in.log").exists())
+
+    def test_a_check_fails_on_another_flavour_or_an_exit(self):
+        problem, _ = self.check(self.cmd, "cds")
+        self.assertRegex(problem, "^stand-in: reports flavour jvm, expected cds")
+        problem, _ = self.check([sys.executable, "-c", "import sys; sys.exit(5)"], "jvm")
+        self.assertRegex(problem, "^stand-in: exited with 5 before open port")
+
+    def test_startup_measures_one_start(self):
+        row = startup.measure_once([*self.cmd, "--flavour=aot"], "platform", "aot", self.dir / "one.log", timeout=30)
+        self.assertEqual(row["ready_ms"], 250)
+        self.assertGreater(row["first_200_ms"], 0)
+        self.assertGreaterEqual(row["first_200_ms"], row["first_req_ms"])
+        self.assertGreater(row["peak_rss_mb"], 1)
+        with self.assertRaisesRegex(RuntimeError, "asked flavour cds model platform, the app reports aot platform"):
+            startup.measure_once([*self.cmd, "--flavour=aot"], "platform", "cds", self.dir / "two.log", timeout=30)

@@ -22,6 +22,8 @@ sys.path.insert(0, str(HERE.parent))
 import bench  # noqa: E402
 import check_report_render as crr  # noqa: E402
 import report  # noqa: E402
+sys.path.insert(0, str(HERE))
+from test_toolkit import STAND_IN  # noqa: E402  (a stand-in for an application)
 
 
 def steps_doc(rows):
@@ -193,8 +195,10 @@ class Matrix(unittest.TestCase):
         a = bench.parse_args(["--configs", "web-tomcat-boot3-jvm-virtual"])
         app = bench.App.__new__(bench.App)
         app.cfg, app.args, app.port = bench.select(a)[0], a, 1234
-        with mock.patch.object(bench.flavours, "command", side_effect=lambda f, jar, java, opts: ["java", "-jar", str(jar)]):
+        with mock.patch.object(bench.flavours, "command", side_effect=lambda f, jar, java, opts: [java, "-jar", str(jar)]), \
+                mock.patch.object(bench.toolkit, "java", return_value="/opt/jdk/bin/java"):
             cmd = app.command()
+        self.assertEqual(cmd[0], "/opt/jdk/bin/java")
         self.assertEqual(cmd[2], str(bench.ROOT / "sample-web/target/boot3/sample-web-tomcat.jar"))
 
     def test_boots_default_to_4_and_compare_both_lines(self):
@@ -266,7 +270,8 @@ class Matrix(unittest.TestCase):
                               "--mem-mb", "1024", "--jvm-arg=-XX:+UseSerialGC"])
         app = bench.App.__new__(bench.App)
         app.cfg, app.args, app.port = bench.select(a)[0], a, 1234
-        with tempfile.TemporaryDirectory() as tmp, mock.patch.object(bench, "jar_path", return_value=Path(tmp) / "app.jar"):
+        with tempfile.TemporaryDirectory() as tmp, mock.patch.object(bench, "jar_path", return_value=Path(tmp) / "app.jar"), \
+                mock.patch.object(bench.toolkit, "java", return_value="java"):
             (Path(tmp) / "app.jar").write_bytes(b"")
             cmd = app.command()
         jar = cmd.index("-jar")
@@ -274,6 +279,28 @@ class Matrix(unittest.TestCase):
             self.assertLess(cmd.index(option), jar)
         self.assertIn("--app.threads.model=virtual", cmd[jar:])
         self.assertIn("--server.port=1234", cmd[jar:])
+
+    def test_start_waits_for_the_endpoint_then_stops_and_keeps_the_command_and_the_answer(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / "stand_in.py").write_text(STAND_IN)
+            a = bench.parse_args(["--configs", "web-tomcat-jvm-virtual", f"--launch={sys.executable} {tmp}/stand_in.py",
+                                  "--app-arg=--ready=0.3"])
+            app = bench.App(bench.select(a)[0], a, Path(tmp), (None, None, "not asked"))
+            try:
+                info, wall = app.start(timeout=30)
+                self.assertIn(app, bench.LIVE_APPS)
+                self.assertEqual((info["model"], info["startup_s"]), ("virtual", 0.25))
+                self.assertGreaterEqual(wall, 0.3)
+                self.assertIsNone(app.proc.poll())
+            finally:
+                app.stop()
+            self.assertNotIn(app, bench.LIVE_APPS)
+            self.assertIsNotNone(app.proc.poll())
+            self.assertEqual((Path(tmp) / "command.txt").read_text().split(),
+                             [sys.executable, f"{tmp}/stand_in.py", f"--server.port={app.port}",
+                              "--server.address=127.0.0.1", "--app.threads.model=virtual", "--ready=0.3"])
+            self.assertEqual(json.loads((Path(tmp) / "threadmodel.json").read_text())["model"], "virtual")
+            self.assertTrue((Path(tmp) / "app.log").exists())
 
     def test_unknown_flavour_is_refused(self):
         with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()) as err:

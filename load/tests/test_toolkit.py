@@ -3,11 +3,17 @@
     python3 -m unittest discover -s load/tests -v
 """
 
+import contextlib
+import io
+import signal
+import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 import unittest
 from pathlib import Path
+from unittest import mock
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -15,19 +21,36 @@ sys.path.insert(0, str(HERE.parent))
 import toolkit  # noqa: E402
 
 # A stand-in application: serves GET /ready as 200 after --delay seconds, /other as 404, takes --server.port and
-# --server.address like a Spring Boot app, and with --stubborn ignores SIGTERM.
+# --server.address like a Spring Boot app, and with --stubborn ignores SIGTERM. /actuator/threadmodel answers JSON whose
+# startup.applicationReadyMs is null for --ready seconds after the port opens (with --never-ready, always), with the
+# model of --app.threads.model (virtual) and the flavour of --flavour (jvm); /greetings answers 200; /garbage answers
+# no HTTP at all.
 STAND_IN = textwrap.dedent("""
-    import http.server, signal, sys, time
+    import http.server, json, signal, sys, time
     args = dict(a[2:].split("=", 1) for a in sys.argv[1:] if "=" in a)
     if "--stubborn" in sys.argv:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     time.sleep(float(args.get("delay", "0")))
     print("Started StandIn in 0.25 seconds (process running for 0.5)", flush=True)
+    opened = time.monotonic()
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self):
-            self.send_response(200 if self.path == "/ready" else 404)
+            if self.path == "/garbage":
+                self.wfile.write(b"garbage\\r\\n\\r\\n")
+                return
+            if self.path == "/actuator/threadmodel":
+                ready = "--never-ready" not in sys.argv and time.monotonic() >= opened + float(args.get("ready", "0"))
+                body = json.dumps({"model": args.get("app.threads.model", "virtual"),
+                                   "runtime": {"flavour": {"name": args.get("flavour", "jvm")}},
+                                   "startup": {"applicationReadyMs": 250 if ready else None}})
+                self.send_response(200)
+                self.end_headers()
+                self.wfile.write(body.encode())
+                return
+            found = self.path == "/ready" or self.path.startswith("/greetings")
+            self.send_response(200 if found else 404)
             self.end_headers()
-            self.wfile.write(b"ok" if self.path == "/ready" else b"no")
+            self.wfile.write(b"ok" if found else b"no")
         def log_message(self, *a):
             pass
     http.server.HTTPServer((args["server.address"], int(args["server.port"])), Handler).serve_forever()
@@ -48,18 +71,18 @@ class Jdk(unittest.TestCase):
 
     def test_the_newest_jdk_21_or_later_when_java_home_is_unset(self):
         fake_jdk(self.dirs, "java-17-openjdk", "17.0.12")
-        fake_jdk(self.dirs, "temurin-21", "21.0.4")
-        newest = fake_jdk(self.dirs, "temurin-25", "25.0.1")
+        fake_jdk(self.dirs, "jdk-21", "21.0.4")
+        newest = fake_jdk(self.dirs, "jdk-25", "25.0.1")
         self.assertEqual(toolkit.java_home({}, self.dirs), newest)
 
     def test_java_home_wins_when_it_is_21_or_later(self):
-        given = fake_jdk(self.dirs, "temurin-21", "21.0.4")
-        fake_jdk(self.dirs, "temurin-25", "25.0.1")
+        given = fake_jdk(self.dirs, "jdk-21", "21.0.4")
+        fake_jdk(self.dirs, "jdk-25", "25.0.1")
         self.assertEqual(toolkit.java_home({"JAVA_HOME": str(given)}, self.dirs), given)
 
     def test_an_older_java_home_is_passed_over(self):
         old = fake_jdk(self.dirs, "java-17-openjdk", "17.0.12")
-        newest = fake_jdk(self.dirs, "temurin-25", "25")
+        newest = fake_jdk(self.dirs, "jdk-25", "25")
         self.assertEqual(toolkit.java_home({"JAVA_HOME": str(old)}, self.dirs), newest)
 
     def test_no_jdk_21_says_what_was_looked_at(self):
@@ -122,6 +145,117 @@ class Application(unittest.TestCase):
         status, body = toolkit.http(f"http://127.0.0.1:{toolkit.free_port()}/", timeout=2)
         self.assertIsNone(status)
         self.assertIn(b"refused", body.lower())
+
+    def test_an_answer_that_is_not_http_is_none_and_the_error(self):
+        app = self.start()
+        app.wait_http("/ready", timeout=20)
+        status, body = toolkit.http(app.base + "/garbage", timeout=5)
+        self.assertIsNone(status)
+        self.assertIn(b"garbage", body)
+
+    def test_http_body_and_json_take_only_2xx(self):
+        app = self.start()
+        app.wait_http("/ready", timeout=20)
+        self.assertEqual(toolkit.http_body(app.base + "/ready"), b"ok")
+        self.assertEqual(toolkit.http_json(app.base + "/actuator/threadmodel")["model"], "virtual")
+        with self.assertRaisesRegex(RuntimeError, "/other answered 404: b'no'"):
+            toolkit.http_body(app.base + "/other")
+        with self.assertRaisesRegex(RuntimeError, "answered None"):
+            toolkit.http_json(f"http://127.0.0.1:{toolkit.free_port()}/", timeout=2)
+
+    def test_the_port_and_address_go_between_the_command_and_the_arguments(self):
+        self.assertEqual(toolkit.app_command(["java", "-jar", "app.jar"], ["--app.threads.model=virtual"], 8081),
+                         ["java", "-jar", "app.jar", "--server.port=8081", "--server.address=127.0.0.1",
+                          "--app.threads.model=virtual"])
+        app = self.start("--delay=0")
+        self.assertEqual(app.command[-3:], [f"--server.port={app.port}", "--server.address=127.0.0.1", "--delay=0"])
+
+    def test_waiting_polls_at_the_interval_asked_for(self):
+        app = self.start()
+        calls = []
+        took = time.monotonic()
+        result = app.wait_until(lambda: calls.append(1) or (len(calls) >= 3 and "done"), timeout=20, what="x",
+                                interval=0.3)
+        self.assertEqual(result, "done")
+        self.assertEqual(len(calls), 3)
+        self.assertGreaterEqual(time.monotonic() - took, 0.6)
+
+    def test_threadmodel_is_awaited_until_the_application_is_ready(self):
+        app = self.start("--ready=0.6")
+        doc = app.wait_threadmodel(timeout=20, interval=0.05)
+        self.assertEqual(doc["startup"]["applicationReadyMs"], 250)
+        self.assertGreaterEqual(time.monotonic() - app.started_at, 0.6)
+
+    def test_threadmodel_not_ready_is_returned_after_the_grace_or_fails_at_the_timeout(self):
+        app = self.start("--never-ready")
+        doc = app.wait_threadmodel(timeout=20, not_ready_after=0.5, interval=0.05)
+        self.assertIsNone(doc["startup"]["applicationReadyMs"])
+        with self.assertRaisesRegex(RuntimeError, "no .*/actuator/threadmodel reporting ready within 2s"):
+            app.wait_threadmodel(timeout=2, interval=0.1)
+
+    def test_threadmodel_on_a_management_port_of_its_own(self):
+        app = self.start("--never-ready")
+        management = self.start()
+        doc = app.wait_threadmodel(timeout=20, base=management.base, interval=0.05)
+        self.assertEqual(doc["startup"]["applicationReadyMs"], 250)
+
+    def test_an_app_that_exits_while_awaited_is_reported(self):
+        app = toolkit.App([sys.executable, "-c", "import sys; sys.exit(4)"], [], self.dir / "exit.log")
+        with self.assertRaisesRegex(RuntimeError, "exited with 4 before .*/actuator/threadmodel reporting ready"):
+            app.wait_threadmodel(timeout=20)
+
+
+class Termination(unittest.TestCase):
+    def test_sigterm_runs_the_scripts_finally_and_exits_143(self):
+        script = textwrap.dedent(f"""
+            import sys, time
+            sys.path.insert(0, {str(HERE.parent)!r})
+            import toolkit
+            toolkit.stop_on_sigterm()
+            try:
+                print("started", flush=True)
+                time.sleep(30)
+            finally:
+                print("stopped the apps", flush=True)
+        """)
+        proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+        self.assertEqual(proc.stdout.readline().strip(), "started")
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=20)
+        self.assertEqual(proc.returncode, 143)
+        self.assertIn("stopped the apps", out)
+
+
+class Cli(unittest.TestCase):
+    def run_main(self, *argv):
+        with contextlib.redirect_stdout(io.StringIO()) as out, contextlib.redirect_stderr(io.StringIO()) as err:
+            rc = toolkit.main(list(argv))
+        return rc, out.getvalue(), err.getvalue()
+
+    def test_prints_a_free_port(self):
+        rc, out, _ = self.run_main("free-port")
+        self.assertEqual(rc, 0)
+        self.assertTrue(1 <= int(out) <= 65535)
+
+    def test_prints_the_jdk(self):
+        with mock.patch.object(toolkit, "java_home", return_value=Path("/opt/jdk-25")):
+            self.assertEqual(self.run_main("java-home")[:2], (0, "/opt/jdk-25\n"))
+            self.assertEqual(self.run_main("java")[:2], (0, "/opt/jdk-25/bin/java\n"))
+
+    def test_k6_from_the_environment_or_a_failed_install(self):
+        with mock.patch.dict(toolkit.os.environ, {"K6": "/opt/k6"}):
+            self.assertEqual(self.run_main("k6")[:2], (0, "/opt/k6\n"))
+        failed = subprocess.CalledProcessError(1, ["bash", "install-k6.sh"])
+        with mock.patch.dict(toolkit.os.environ, {"K6": ""}), \
+                mock.patch.object(toolkit.subprocess, "run", side_effect=failed):
+            rc, out, err = self.run_main("k6")
+        self.assertEqual((rc, out), (1, ""))
+        self.assertIn("install-k6.sh", err)
+
+    def test_an_unknown_command_prints_the_usage(self):
+        rc, _, err = self.run_main("jdk")
+        self.assertEqual(rc, 2)
+        self.assertIn("java|java-home|k6|free-port", err)
 
 
 class StartedLine(unittest.TestCase):
