@@ -337,11 +337,9 @@ class App:
     def start(self, timeout: float):
         """Starts it and waits for /actuator/threadmodel to say it is ready (an endpoint that answers without
         applicationReadyMs for 15 s is taken as it is); (the endpoint's fields, seconds from the start)."""
-        launcher = self.launcher()
-        (self.outdir / "command.txt").write_text(" ".join(toolkit.app_command(launcher, self.app_args(), self.port))
-                                                 + "\n")
-        self.process = toolkit.App(launcher, self.app_args(), self.outdir / "app.log", cwd=self.outdir,
+        self.process = toolkit.App(self.launcher(), self.app_args(), self.outdir / "app.log", cwd=self.outdir,
                                    preexec_fn=self.cgroup.join_self if self.cgroup else None, port=self.port)
+        (self.outdir / "command.txt").write_text(" ".join(self.process.command) + "\n")
         LIVE_APPS.append(self)
         doc = self.process.wait_threadmodel(timeout, not_ready_after=15, interval=0.2)
         (self.outdir / "threadmodel.json").write_text(json.dumps(doc, indent=2))

@@ -19,7 +19,7 @@ sys.path.insert(0, str(HERE))
 
 import flavours  # noqa: E402
 import startup  # noqa: E402
-from test_toolkit import STAND_IN  # noqa: E402  (a stand-in for an application)
+from test_toolkit import stand_in_command  # noqa: E402  (a stand-in for an application)
 
 
 class Commands(unittest.TestCase):
@@ -89,8 +89,7 @@ class Starts(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         self.dir = Path(self.tmp.name)
-        (self.dir / "stand_in.py").write_text(STAND_IN)
-        self.cmd = [sys.executable, str(self.dir / "stand_in.py"), "--ready=0.3"]
+        self.cmd = [*stand_in_command(self.dir), "--ready=0.3"]
 
     def tearDown(self):
         self.tmp.cleanup()

@@ -23,7 +23,7 @@ import bench  # noqa: E402
 import check_report_render as crr  # noqa: E402
 import report  # noqa: E402
 sys.path.insert(0, str(HERE))
-from test_toolkit import STAND_IN  # noqa: E402  (a stand-in for an application)
+from test_toolkit import stand_in_command  # noqa: E402  (a stand-in for an application)
 
 
 def steps_doc(rows):
@@ -282,9 +282,8 @@ class Matrix(unittest.TestCase):
 
     def test_start_waits_for_the_endpoint_then_stops_and_keeps_the_command_and_the_answer(self):
         with tempfile.TemporaryDirectory() as tmp:
-            (Path(tmp) / "stand_in.py").write_text(STAND_IN)
-            a = bench.parse_args(["--configs", "web-tomcat-jvm-virtual", f"--launch={sys.executable} {tmp}/stand_in.py",
-                                  "--app-arg=--ready=0.3"])
+            launch = " ".join(stand_in_command(tmp))
+            a = bench.parse_args(["--configs", "web-tomcat-jvm-virtual", f"--launch={launch}", "--app-arg=--ready=0.3"])
             app = bench.App(bench.select(a)[0], a, Path(tmp), (None, None, "not asked"))
             try:
                 info, wall = app.start(timeout=30)

@@ -15,15 +15,13 @@ sys.path.insert(0, str(HERE))
 
 import switch_under_load  # noqa: E402
 import toolkit  # noqa: E402
-from test_toolkit import STAND_IN  # noqa: E402  (a stand-in for an application)
+from test_toolkit import stand_in_command  # noqa: E402  (a stand-in for an application)
 
 
 class SwitchUnderLoad(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
-        (Path(self.tmp.name) / "stand_in.py").write_text(STAND_IN)
-        self.app = toolkit.App([sys.executable, str(Path(self.tmp.name) / "stand_in.py")], [],
-                               Path(self.tmp.name) / "app.log")
+        self.app = toolkit.App(stand_in_command(self.tmp.name), [], Path(self.tmp.name) / "app.log")
 
     def tearDown(self):
         self.app.stop(grace=1)

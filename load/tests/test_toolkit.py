@@ -57,6 +57,13 @@ STAND_IN = textwrap.dedent("""
 """)
 
 
+def stand_in_command(directory: Path) -> list[str]:
+    """Writes the stand-in into `directory` and returns the command that starts it."""
+    script = Path(directory) / "stand_in.py"
+    script.write_text(STAND_IN)
+    return [sys.executable, str(script)]
+
+
 def fake_jdk(parent: Path, name: str, version: str) -> Path:
     home = parent / name
     (home / "bin").mkdir(parents=True)
@@ -102,7 +109,7 @@ class Jdk(unittest.TestCase):
 class Application(unittest.TestCase):
     def setUp(self):
         self.dir = Path(tempfile.mkdtemp())
-        (self.dir / "stand_in.py").write_text(STAND_IN)
+        self.command = stand_in_command(self.dir)
         self.apps = []
 
     def tearDown(self):
@@ -110,7 +117,7 @@ class Application(unittest.TestCase):
             app.stop(grace=1)
 
     def start(self, *args):
-        app = toolkit.App([sys.executable, str(self.dir / "stand_in.py")], list(args), self.dir / "app.log")
+        app = toolkit.App(self.command, list(args), self.dir / "app.log")
         self.apps.append(app)
         return app
 

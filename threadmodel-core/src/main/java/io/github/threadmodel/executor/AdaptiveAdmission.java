@@ -2,9 +2,9 @@ package io.github.threadmodel.executor;
 
 /**
  * The bounds of an adaptive concurrency limit on virtual threads ({@link AdaptiveLimit}):
- * the limit starts at what the heap's room holds (within the bounds), grows while tasks wait and garbage collections
- * show room in the heap, and falls below the tasks in flight whenever a collection leaves
- * the heap fuller than {@code heapThreshold}.
+ * the limit starts at what the heap's room holds (within the bounds), grows while tasks
+ * wait and garbage collections show room in the heap, and falls below the tasks in flight
+ * whenever a collection leaves the heap fuller than {@code heapThreshold}.
  *
  * @param minLimit the least the limit falls to
  * @param maxLimit the most it grows to
