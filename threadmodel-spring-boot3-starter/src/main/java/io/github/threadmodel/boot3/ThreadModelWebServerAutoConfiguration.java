@@ -8,7 +8,7 @@ import io.undertow.Undertow;
 import io.undertow.servlet.api.DeploymentInfo;
 import org.apache.catalina.startup.Tomcat;
 import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.VirtualThreadPool;
 import reactor.netty.http.server.HttpServer;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -58,7 +58,7 @@ public final class ThreadModelWebServerAutoConfiguration {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass({ Server.class, QueuedThreadPool.class })
+	@ConditionalOnClass({ Server.class, VirtualThreadPool.class })
 	static class JettyConfiguration {
 
 		@Bean
