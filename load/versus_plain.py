@@ -390,7 +390,8 @@ def parse_args(argv=None):
     p.add_argument("--step-window", type=int, default=60, help="seconds a step may take")
     p.add_argument("--ping-clients", type=ints, default=[16, 200])
     p.add_argument("--ping-seconds", type=int, default=10)
-    p.add_argument("--ping-warmup", type=int, default=5)
+    p.add_argument("--ping-warmup", type=int, default=10,
+                   help="seconds of /ping before the measured ones, for the JIT (after 3 s the figures still held warm-up)")
     p.add_argument("--pause", type=float, default=2.0, help="seconds between loads")
     p.add_argument("--start-timeout", type=float, default=120)
     p.add_argument("--out", default=str(toolkit.ROOT / "results"))
