@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The starter against plain Spring Boot, side by side: every server of each Boot line, the two alternating in one run.
 
-    load/versus_plain.py                                   # every server of both lines, 3 rounds (about 90 min, 2 cores)
+    load/versus_plain.py                                   # every server of both lines, 3 rounds (about 2 hours, 2 cores)
     load/versus_plain.py --boots 4 --servers tomcat,netty  # Boot 4 Tomcat and its WebFlux floor
     load/versus_plain.py --rounds 1 --steps 100,300 --ping-seconds 5 --boots 4 --servers tomcat   # a quick try
     load/versus_plain.py --list                            # the plan and its estimated length
