@@ -7,6 +7,10 @@ Spring Boot refuses to exclude a class that is not an auto-configuration, so the
 rather than written in the scripts; and a command-line exclude replaces the application's own list instead of adding
 to it, so that list (sample-web's Redis exclusions, for one) is read from the jar's application.properties and kept.
 
+plain_exposure() gives the actuator endpoints plain Spring Boot exposes: the application's own list without the
+starter's endpoint, so that both variants serve the same endpoints (exposing Prometheus and info alone cost plain
+Boot 4 Tomcat about 0.12 s of startup on 2 cores).
+
 Usage: starter_auto_configurations.py APP_JAR
 """
 import io
@@ -16,6 +20,8 @@ import zipfile
 IMPORTS = "META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports"
 APPLICATION_PROPERTIES = "BOOT-INF/classes/application.properties"
 EXCLUDE = "spring.autoconfigure.exclude"
+EXPOSURE = "management.endpoints.web.exposure.include"
+STARTER_ENDPOINTS = ("threadmodel",)
 
 
 def starter_auto_configurations(app_jar):
@@ -46,12 +52,23 @@ def properties(text):
     return out
 
 
-def application_exclusions(app_jar):
+def application_property(app_jar, name):
+    """The value of a property in the jar's application.properties, or None."""
     with zipfile.ZipFile(app_jar) as app:
         if APPLICATION_PROPERTIES not in app.namelist():
-            return []
-        value = properties(app.read(APPLICATION_PROPERTIES).decode()).get(EXCLUDE, "")
+            return None
+        return properties(app.read(APPLICATION_PROPERTIES).decode()).get(name)
+
+
+def application_exclusions(app_jar):
+    value = application_property(app_jar, EXCLUDE) or ""
     return [name.strip() for name in value.split(",") if name.strip()]
+
+
+def plain_exposure(app_jar):
+    """The application's exposed web endpoints without the starter's; Spring Boot's default (health) when it sets none."""
+    value = application_property(app_jar, EXPOSURE) or "health"
+    return [e.strip() for e in value.split(",") if e.strip() and e.strip() not in STARTER_ENDPOINTS]
 
 
 def plain_exclusions(app_jar):

@@ -9,9 +9,9 @@
 The two variants run the same sample jar (sample-web for Tomcat, Jetty, Undertow; sample-reactive for Netty):
 - starter: as built, `--app.threads.model=<model>` (and the starter's defaults for everything else);
 - plain: every auto-configuration of the starter excluded (the sample's own exclusions kept; see
-  starter_auto_configurations.py), `--spring.threads.virtual.enabled=<model is virtual>`, and only the health endpoint
-  exposed, so that nothing of the starter serves a request. (The starter's Boot-line check, a class lookup at startup,
-  still runs.)
+  starter_auto_configurations.py), `--spring.threads.virtual.enabled=<model is virtual>`, and the endpoints the sample
+  exposes without the starter's (health, info, prometheus), so that nothing of the starter serves a request and both
+  serve the same actuator endpoints. (The starter's Boot-line check, a class lookup at startup, still runs.)
 
 Per round, per Boot line and server, each variant (the order alternates every round) is started three times:
 1. virtual threads, the default heap: startup to ready, the steps (100, 300, 900, 2700 simultaneous requests to
@@ -46,7 +46,7 @@ sys.path.insert(0, str(HERE))
 import bench  # noqa: E402
 import report  # noqa: E402
 import toolkit  # noqa: E402
-from starter_auto_configurations import plain_exclusions  # noqa: E402
+from starter_auto_configurations import plain_exclusions, plain_exposure  # noqa: E402
 
 VARIANTS = ("starter", "plain")
 SERVERS_BY_BOOT = {"4": ["tomcat", "jetty", "netty"], "3": ["tomcat", "jetty", "undertow", "netty"]}
@@ -126,7 +126,7 @@ def variant_args(variant: str, model: str, jar: Path) -> list[str]:
         return [f"--app.threads.model={model}"]
     return [f"--spring.threads.virtual.enabled={'true' if model == 'virtual' else 'false'}",
             f"--spring.autoconfigure.exclude={','.join(plain_exclusions(jar))}",
-            "--management.endpoints.web.exposure.include=health"]
+            f"--management.endpoints.web.exposure.include={','.join(plain_exposure(jar))}"]
 
 
 # ---------------------------------------------------------------- aggregation (pure)

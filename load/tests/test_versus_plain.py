@@ -19,7 +19,7 @@ import versus_plain as vp  # noqa: E402
 
 IMPORTS = "io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration\n# a comment\n" \
           "io.github.threadmodel.boot4.ThreadModelWebServerAutoConfiguration\n"
-PROPERTIES = "app.threads.model=platform\n# Redis only with the redis profile\nspring.autoconfigure.exclude=a.Redis,\\\n" \
+PROPERTIES = "app.threads.model=platform\nmanagement.endpoints.web.exposure.include=health,threadmodel,prometheus\n# Redis only with the redis profile\nspring.autoconfigure.exclude=a.Redis,\\\n" \
              "  b.RedisReactive\nother=1\n"
 
 
@@ -55,6 +55,11 @@ class PlainExclusions(unittest.TestCase):
     def test_an_application_without_properties_excludes_only_the_starter(self):
         self.assertEqual(len(sac.plain_exclusions(app_jar(self.dir, properties=None))), 2)
 
+    def test_plain_exposes_the_applications_endpoints_without_the_starters(self):
+        self.assertEqual(sac.plain_exposure(app_jar(self.dir)), ["health", "prometheus"])
+        self.assertEqual(sac.plain_exposure(app_jar(self.dir, properties="other=1\n")), ["health"])
+        self.assertEqual(sac.plain_exposure(app_jar(self.dir, properties=None)), ["health"])
+
     def test_properties_join_continued_lines_and_skip_comments(self):
         self.assertEqual(sac.properties("# x=1\n! y=2\na = 1\nb: two\nc=x,\\\n   y\n"), {"a": "1", "b": "two", "c": "x,y"})
 
@@ -63,7 +68,7 @@ class PlainExclusions(unittest.TestCase):
         self.assertEqual(vp.variant_args("starter", "virtual", jar), ["--app.threads.model=virtual"])
         plain = vp.variant_args("plain", "virtual", jar)
         self.assertIn("--spring.threads.virtual.enabled=true", plain)
-        self.assertIn("--management.endpoints.web.exposure.include=health", plain)
+        self.assertIn("--management.endpoints.web.exposure.include=health,prometheus", plain)
         self.assertIn("--spring.autoconfigure.exclude=a.Redis,b.RedisReactive,io.github", "\n".join(plain))
         self.assertIn("--spring.threads.virtual.enabled=false", vp.variant_args("plain", "platform", jar))
 
