@@ -22,6 +22,7 @@ import html
 import io
 import json
 import math
+import re
 from typing import Iterable
 
 STEP_FIELDS = ["requests", "concurrency", "success_pct", "total_s", "slowest_s", "fastest_s",
@@ -521,7 +522,7 @@ def markdown_tables_to_html(md: str) -> str:
                 out.append("<table><tr>" + "".join(f"<th>{_esc(c)}</th>" for c in cells) + "</tr>")
                 in_table = True
             else:
-                out.append("<tr>" + "".join(f"<td>{_esc(c)}</td>" for c in cells) + "</tr>")
+                out.append("<tr>" + "".join(f"<td>{_bold(_esc(c))}</td>" for c in cells) + "</tr>")
             continue
         if in_table:
             out.append("</table>")
@@ -529,10 +530,15 @@ def markdown_tables_to_html(md: str) -> str:
         if line.startswith("### "):
             out.append(f"<h3>{_esc(line[4:]).replace('`', '')}</h3>")
         elif line.strip():
-            out.append(f"<p>{_esc(line)}</p>")
+            out.append(f"<p>{_bold(_esc(line))}</p>")
     if in_table:
         out.append("</table>")
     return "\n".join(out)
+
+
+def _bold(text: str) -> str:
+    """Markdown's **bold** as <b>."""
+    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
 
 
 # ---------------------------------------------------------------- files
