@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The starter against plain Spring Boot, side by side: every server of each Boot line, the two alternating in one run.
 
-    load/versus_plain.py                                   # every server of both lines, 3 rounds (about 2 hours, 2 cores)
+    load/versus_plain.py                                   # every server of both lines, 3 rounds (about 3 hours, 2 cores)
     load/versus_plain.py --boots 4 --servers tomcat,netty  # Boot 4 Tomcat and its WebFlux floor
+    load/versus_plain.py --servers jetty --phases virtual,platform --steps ""   # /ping and startup of Jetty only
     load/versus_plain.py --rounds 1 --steps 100,300 --ping-seconds 5 --boots 4 --servers tomcat   # a quick try
     load/versus_plain.py --list                            # the plan and its estimated length
 
@@ -16,7 +17,7 @@ The two variants run the same sample jar (sample-web for Tomcat, Jetty, Undertow
 Per round, per Boot line and server, each variant (the order alternates every round) is started three times:
 1. virtual threads, the default heap: startup to ready, the steps (100, 300, 900, 2700 simultaneous requests to
    /greetings, 1 s each, no keep-alive: load/k6/steps.js, one k6 run per step), then /ping with keep-alive at 16 and 200
-   clients (load/k6/throughput.js), then its peak RSS;
+   clients (load/k6/throughput.js, each measured once its rate has settled: see settled()), then its peak RSS;
 2. virtual threads, a 256 MB heap (-XX:MaxRAM=1024m, as in a 1 GB container): the steps, its peak RSS;
 3. platform threads, the default heap: startup to ready, /ping at 16 and 200 clients.
 A start whose step is not answered in full skips its larger steps (a hung JVM would time out each one).
@@ -317,7 +318,7 @@ class Runner:
                                   "value": value, "note": note})
 
     def run(self, round_: int, target: Target, variant: str):
-        for phase in PHASES:
+        for phase in (ph for ph in PHASES if ph.name in self.a.phases):
             outdir = self.root / f"{round_}-boot{target.boot}-{target.server}-{variant}-{phase.name}"
             outdir.mkdir(parents=True)
             command = [toolkit.java(), *phase.jvm, "-jar", str(target.jar)]
@@ -362,17 +363,39 @@ class Runner:
             time.sleep(self.a.pause)
 
     def ping(self, app: toolkit.App, outdir: Path, clients: int, rec):
+        warmed = self.warm_up(app, outdir, clients)
         name = f"ping-{clients}"
         rc = bench.run_k6(self.k6, "throughput", app.base, {"VUS": clients, "DURATION": self.a.ping_seconds,
-                                                            "WARMUP": self.a.ping_warmup, "SUMMARY_NAME": name},
-                          outdir, self.a.ping_seconds + self.a.ping_warmup + 60, dashboard=False)
+                                                            "WARMUP": 0, "SUMMARY_NAME": name},
+                          outdir, self.a.ping_seconds + 60, dashboard=False)
         row = (_read_json(outdir / f"{name}-summary.json") or {}).get("row") or {}
         if rc == 0 and row.get("requests_per_s"):
-            rec(ping_metric(clients), row["requests_per_s"])
-            log(f"{outdir.name}: /ping {clients} clients: {row['requests_per_s']:.0f} req/s")
+            rec(ping_metric(clients), row["requests_per_s"], f"after {warmed} s of warm-up")
+            log(f"{outdir.name}: /ping {clients} clients: {row['requests_per_s']:.0f} req/s ({warmed} s warm-up)")
         else:
             rec(ping_metric(clients), None, f"k6 exit {rc}, error rate {row.get('error_rate')}")
         time.sleep(self.a.pause)
+
+    def warm_up(self, app: toolkit.App, outdir: Path, clients: int) -> int:
+        """/ping in windows of --ping-window seconds until the rate stops climbing (see settled), at most
+        --ping-warmup seconds; the seconds it took."""
+        rates = []
+        while len(rates) * self.a.ping_window < self.a.ping_warmup and not settled(rates, self.a.ping_settle):
+            name = f"warmup-{clients}-{len(rates) + 1}"
+            bench.run_k6(self.k6, "throughput", app.base, {"VUS": clients, "DURATION": self.a.ping_window,
+                                                          "WARMUP": 0, "SUMMARY_NAME": name},
+                         outdir, self.a.ping_window + 60, dashboard=False)
+            rates.append(((_read_json(outdir / f"{name}-summary.json") or {}).get("row") or {}).get("requests_per_s")
+                         or 0)
+        return len(rates) * self.a.ping_window
+
+
+def settled(rates: list[float], tolerance: float) -> bool:
+    """Whether /ping has warmed up: its rate in the last window is no more than `tolerance` (a fraction) above the one
+    before. On these 2-core machines the rate climbs for 15 to 25 s after startup (the JIT compiling the request path
+    while it competes with k6 and the server for the cores) and then moves by a few percent either way; a fixed
+    10-s warm-up measured the climb, so each variant was judged by how fast its JIT got there."""
+    return len(rates) >= 2 and rates[-2] > 0 and rates[-1] <= rates[-2] * (1 + tolerance)
 
 
 def _read_json(path: Path):
@@ -385,8 +408,12 @@ def _read_json(path: Path):
 def estimate_minutes(a, targets) -> float:
     per_start = 8 + a.pause
     steps = len(a.steps) * (8 + a.pause)
-    ping = len(a.ping_clients) * (a.ping_seconds + a.ping_warmup + 4 + a.pause)
-    per_variant = 3 * per_start + 2 * steps + 2 * ping
+    # the first client count warms up the most (about half the longest); the later ones settle in two windows;
+    # each k6 run takes about 2 s more than its load
+    windows = max(a.ping_warmup / 2 // a.ping_window, 2) + (len(a.ping_clients) - 1) * 2
+    ping = windows * (a.ping_window + 2) + len(a.ping_clients) * (a.ping_seconds + 2 + a.pause)
+    phases = [ph for ph in PHASES if ph.name in a.phases]
+    per_variant = sum(per_start + (steps if ph.steps else 0) + (ping if ph.ping else 0) for ph in phases)
     return a.rounds * len(targets) * 2 * per_variant / 60
 
 
@@ -401,8 +428,13 @@ def parse_args(argv=None):
     p.add_argument("--step-window", type=int, default=60, help="seconds a step may take")
     p.add_argument("--ping-clients", type=ints, default=[16, 200])
     p.add_argument("--ping-seconds", type=int, default=10)
-    p.add_argument("--ping-warmup", type=int, default=10,
-                   help="seconds of /ping before the measured ones, for the JIT (after 3 s the figures still held warm-up)")
+    p.add_argument("--ping-warmup", type=int, default=40,
+                   help="the longest warm-up of /ping before the measured seconds (it ends once the rate settles)")
+    p.add_argument("--ping-window", type=int, default=5, help="seconds of each warm-up window")
+    p.add_argument("--ping-settle", type=float, default=0.05,
+                   help="warmed up once a window's rate is at most this fraction above the one before")
+    p.add_argument("--phases", type=words, default=[ph.name for ph in PHASES],
+                   help="which of the starts to run: " + ", ".join(ph.name for ph in PHASES) + " (default all)")
     p.add_argument("--pause", type=float, default=2.0, help="seconds between loads")
     p.add_argument("--start-timeout", type=float, default=120)
     p.add_argument("--out", default=str(toolkit.ROOT / "results"))
@@ -421,6 +453,9 @@ def parse_args(argv=None):
         p.error("no server of the chosen lines was chosen (Undertow exists only on Boot 3.5: --boots 3)")
     if a.rounds < 1:
         p.error("--rounds must be at least 1")
+    for name in a.phases:
+        if name not in [ph.name for ph in PHASES]:
+            p.error(f"unknown phase {name} (known: {', '.join(ph.name for ph in PHASES)})")
     return a
 
 

@@ -90,6 +90,15 @@ class Plan(unittest.TestCase):
         with self.assertRaises(SystemExit):
             vp.parse_args(["--boots", "4", "--servers", "undertow"])
 
+    def test_a_run_may_leave_out_starts_and_is_shorter_for_it(self):
+        every = vp.parse_args([])
+        ping_only = vp.parse_args(["--phases", "virtual,platform", "--steps", ""])
+        self.assertEqual(every.phases, ["virtual", "virtual-256m", "platform"])
+        self.assertEqual(ping_only.steps, [])
+        self.assertLess(vp.estimate_minutes(ping_only, ping_only.targets), vp.estimate_minutes(every, every.targets))
+        with self.assertRaises(SystemExit):
+            vp.parse_args(["--phases", "virtual,ping"])
+
 
 class Aggregate(unittest.TestCase):
     def test_medians_ratio_of_medians_and_range_of_per_round_ratios(self):
@@ -101,6 +110,15 @@ class Aggregate(unittest.TestCase):
         self.assertAlmostEqual(row["ratio_min"], 0.75)
         self.assertAlmostEqual(row["ratio_max"], 3.0 / 2.2)
         self.assertEqual(row["verdict"], "meets")
+
+    def test_ping_has_warmed_up_once_its_rate_stops_climbing(self):
+        self.assertFalse(vp.settled([], 0.05))
+        self.assertFalse(vp.settled([9000], 0.05))
+        self.assertFalse(vp.settled([2276, 4890, 8477], 0.05))
+        self.assertTrue(vp.settled([2276, 4890, 8477, 12233, 12484], 0.05))
+        self.assertTrue(vp.settled([13404, 12749], 0.05), "a window below the one before is noise, not warm-up")
+        self.assertFalse(vp.settled([12000, 12700], 0.05))
+        self.assertFalse(vp.settled([0, 0], 0.05), "a window without answers says nothing")
 
     def test_worse_only_beyond_the_noise_in_every_round(self):
         worse = [measurement(r, v, x) for r, (s, p) in enumerate([(1.10, 1.0), (1.06, 1.0)], 1)
