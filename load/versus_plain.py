@@ -477,7 +477,7 @@ def main(argv=None) -> int:
     meta = {"timestamp": stamp, "command": " ".join(["load/versus_plain.py", *(argv if argv is not None else sys.argv[1:])]),
             **bench.machine_info(k6), "rounds": a.rounds, "load_before": os.getloadavg(),
             "targets": [t.label for t in a.targets]}
-    log(f"{len(order)} pairs of starts x 3, about {estimate_minutes(a, a.targets):.0f} minutes -> {root}")
+    log(f"{len(order)} pairs of starts x {len(a.phases)}, about {estimate_minutes(a, a.targets):.0f} minutes -> {root}")
     runner = Runner(a, k6, root)
     t0 = time.monotonic()
     for r, t, v in order:
