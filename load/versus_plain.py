@@ -36,6 +36,7 @@ import argparse
 import datetime as dt
 import json
 import os
+import shlex
 import statistics
 import sys
 import time
@@ -90,6 +91,11 @@ class Phase:
 PHASES = (Phase("virtual", "virtual", steps=True, ping=True, startup=True),
           Phase("virtual-256m", "virtual", jvm=(SMALL_HEAP,), steps=True),
           Phase("platform", "platform", ping=True, startup=True))
+PHASE_NAMES = [ph.name for ph in PHASES]
+
+
+def chosen_phases(a) -> list[Phase]:
+    return [ph for ph in PHASES if ph.name in a.phases]
 
 
 @dataclass(frozen=True)
@@ -318,7 +324,7 @@ class Runner:
                                   "value": value, "note": note})
 
     def run(self, round_: int, target: Target, variant: str):
-        for phase in (ph for ph in PHASES if ph.name in self.a.phases):
+        for phase in chosen_phases(self.a):
             outdir = self.root / f"{round_}-boot{target.boot}-{target.server}-{variant}-{phase.name}"
             outdir.mkdir(parents=True)
             command = [toolkit.java(), *phase.jvm, "-jar", str(target.jar)]
@@ -362,13 +368,16 @@ class Runner:
                 return
             time.sleep(self.a.pause)
 
+    def throughput(self, app: toolkit.App, outdir: Path, clients: int, seconds: int, name: str):
+        """/ping at `clients` keep-alive clients for `seconds` (load/k6/throughput.js, no warm-up of its own): k6's exit
+        code and the summary's row."""
+        rc = bench.run_k6(self.k6, "throughput", app.base, {"VUS": clients, "DURATION": seconds, "WARMUP": 0,
+                                                            "SUMMARY_NAME": name}, outdir, seconds + 60, dashboard=False)
+        return rc, (_read_json(outdir / f"{name}-summary.json") or {}).get("row") or {}
+
     def ping(self, app: toolkit.App, outdir: Path, clients: int, rec):
         warmed = self.warm_up(app, outdir, clients)
-        name = f"ping-{clients}"
-        rc = bench.run_k6(self.k6, "throughput", app.base, {"VUS": clients, "DURATION": self.a.ping_seconds,
-                                                            "WARMUP": 0, "SUMMARY_NAME": name},
-                          outdir, self.a.ping_seconds + 60, dashboard=False)
-        row = (_read_json(outdir / f"{name}-summary.json") or {}).get("row") or {}
+        rc, row = self.throughput(app, outdir, clients, self.a.ping_seconds, f"ping-{clients}")
         if rc == 0 and row.get("requests_per_s"):
             rec(ping_metric(clients), row["requests_per_s"], f"after {warmed} s of warm-up")
             log(f"{outdir.name}: /ping {clients} clients: {row['requests_per_s']:.0f} req/s ({warmed} s warm-up)")
@@ -381,12 +390,8 @@ class Runner:
         --ping-warmup seconds; the seconds it took."""
         rates = []
         while len(rates) * self.a.ping_window < self.a.ping_warmup and not settled(rates, self.a.ping_settle):
-            name = f"warmup-{clients}-{len(rates) + 1}"
-            bench.run_k6(self.k6, "throughput", app.base, {"VUS": clients, "DURATION": self.a.ping_window,
-                                                          "WARMUP": 0, "SUMMARY_NAME": name},
-                         outdir, self.a.ping_window + 60, dashboard=False)
-            rates.append(((_read_json(outdir / f"{name}-summary.json") or {}).get("row") or {}).get("requests_per_s")
-                         or 0)
+            _, row = self.throughput(app, outdir, clients, self.a.ping_window, f"warmup-{clients}-{len(rates) + 1}")
+            rates.append(row.get("requests_per_s") or 0)
         return len(rates) * self.a.ping_window
 
 
@@ -412,8 +417,7 @@ def estimate_minutes(a, targets) -> float:
     # each k6 run takes about 2 s more than its load
     windows = max(a.ping_warmup / 2 // a.ping_window, 2) + (len(a.ping_clients) - 1) * 2
     ping = windows * (a.ping_window + 2) + len(a.ping_clients) * (a.ping_seconds + 2 + a.pause)
-    phases = [ph for ph in PHASES if ph.name in a.phases]
-    per_variant = sum(per_start + (steps if ph.steps else 0) + (ping if ph.ping else 0) for ph in phases)
+    per_variant = sum(per_start + (steps if ph.steps else 0) + (ping if ph.ping else 0) for ph in chosen_phases(a))
     return a.rounds * len(targets) * 2 * per_variant / 60
 
 
@@ -433,8 +437,8 @@ def parse_args(argv=None):
     p.add_argument("--ping-window", type=int, default=5, help="seconds of each warm-up window")
     p.add_argument("--ping-settle", type=float, default=0.05,
                    help="warmed up once a window's rate is at most this fraction above the one before")
-    p.add_argument("--phases", type=words, default=[ph.name for ph in PHASES],
-                   help="which of the starts to run: " + ", ".join(ph.name for ph in PHASES) + " (default all)")
+    p.add_argument("--phases", type=words, default=PHASE_NAMES,
+                   help="which of the starts to run: " + ", ".join(PHASE_NAMES) + " (default all)")
     p.add_argument("--pause", type=float, default=2.0, help="seconds between loads")
     p.add_argument("--start-timeout", type=float, default=120)
     p.add_argument("--out", default=str(toolkit.ROOT / "results"))
@@ -454,8 +458,10 @@ def parse_args(argv=None):
     if a.rounds < 1:
         p.error("--rounds must be at least 1")
     for name in a.phases:
-        if name not in [ph.name for ph in PHASES]:
-            p.error(f"unknown phase {name} (known: {', '.join(ph.name for ph in PHASES)})")
+        if name not in PHASE_NAMES:
+            p.error(f"unknown phase {name} (known: {', '.join(PHASE_NAMES)})")
+    if not a.phases:
+        p.error(f"no start chosen (--phases: {', '.join(PHASE_NAMES)})")
     return a
 
 
@@ -474,7 +480,7 @@ def main(argv=None) -> int:
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     root = Path(a.out) / f"versus-plain-{stamp}"
     root.mkdir(parents=True)
-    meta = {"timestamp": stamp, "command": " ".join(["load/versus_plain.py", *(argv if argv is not None else sys.argv[1:])]),
+    meta = {"timestamp": stamp, "command": shlex.join(["load/versus_plain.py", *(argv if argv is not None else sys.argv[1:])]),
             **bench.machine_info(k6), "rounds": a.rounds, "load_before": os.getloadavg(),
             "targets": [t.label for t in a.targets]}
     log(f"{len(order)} pairs of starts x {len(a.phases)}, about {estimate_minutes(a, a.targets):.0f} minutes -> {root}")

@@ -98,6 +98,8 @@ class Plan(unittest.TestCase):
         self.assertLess(vp.estimate_minutes(ping_only, ping_only.targets), vp.estimate_minutes(every, every.targets))
         with self.assertRaises(SystemExit):
             vp.parse_args(["--phases", "virtual,ping"])
+        with self.assertRaises(SystemExit):
+            vp.parse_args(["--phases", ""])
 
 
 class Aggregate(unittest.TestCase):
