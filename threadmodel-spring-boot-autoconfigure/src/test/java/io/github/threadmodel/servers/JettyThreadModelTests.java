@@ -1,8 +1,13 @@
 package io.github.threadmodel.servers;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+
+import io.github.threadmodel.executor.ExecutorSettings;
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelExecutor;
 
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -20,27 +25,57 @@ class JettyThreadModelTests {
 
 	@Test
 	void threadPoolHandsBlockingWorkToTheExecutorAndNeverRunsItOnTheSelectingThread() {
-		ThreadPool pool = new JettyThreadModel(this.executor, 100, new ConnectionAcceptors()).threadPool();
-		assertThat(VirtualThreads.getVirtualThreadsExecutor(pool)).isSameAs(this.executor);
-		assertThat(TryExecutor.asTryExecutor(pool).tryExecute(() -> {
-		})).isFalse();
+		assertHandsBlockingWorkToTheExecutor(this.executor);
 	}
 
 	@Test
 	void jettysOwnThreadsAreVirtualAndNamed() throws Exception {
-		ThreadPool pool = new JettyThreadModel(this.executor, 100, new ConnectionAcceptors()).threadPool();
+		assertThat(ioThread(this.executor)).satisfies((ioThread) -> {
+			assertThat(ioThread.isVirtual()).isTrue();
+			assertThat(ioThread.getName()).startsWith("jetty-io");
+		});
+	}
+
+	@Test
+	void jettysOwnThreadsAreVirtualWhenTheServerStartsOnVirtualThreads() throws Exception {
+		try (ThreadModelExecutor requests = new ThreadModelExecutor("request-", settings(ThreadModel.VIRTUAL))) {
+			assertThat(ioThread(requests).isVirtual()).isTrue();
+		}
+	}
+
+	@Test
+	void jettysOwnThreadsArePlatformThreadsWhenTheServerStartsOnThePlatformModel() throws Exception {
+		try (ThreadModelExecutor requests = new ThreadModelExecutor("request-", settings(ThreadModel.PLATFORM))) {
+			assertHandsBlockingWorkToTheExecutor(requests);
+			assertThat(ioThread(requests)).satisfies((ioThread) -> {
+				assertThat(ioThread.isVirtual()).isFalse();
+				assertThat(ioThread.getName()).startsWith("jetty-io");
+			});
+		}
+	}
+
+	private void assertHandsBlockingWorkToTheExecutor(Executor requests) {
+		ThreadPool pool = new JettyThreadModel(requests, 100, new ConnectionAcceptors()).threadPool();
+		assertThat(VirtualThreads.getVirtualThreadsExecutor(pool)).isSameAs(requests);
+		assertThat(TryExecutor.asTryExecutor(pool).tryExecute(() -> {
+		})).isFalse();
+	}
+
+	private Thread ioThread(Executor requests) throws Exception {
+		ThreadPool pool = new JettyThreadModel(requests, 100, new ConnectionAcceptors()).threadPool();
 		LifeCycle.start(pool);
 		try {
 			CompletableFuture<Thread> thread = new CompletableFuture<>();
 			pool.execute(() -> thread.complete(Thread.currentThread()));
-			assertThat(thread.get(10, TimeUnit.SECONDS)).satisfies((ioThread) -> {
-				assertThat(ioThread.isVirtual()).isTrue();
-				assertThat(ioThread.getName()).startsWith("jetty-io");
-			});
+			return thread.get(10, TimeUnit.SECONDS);
 		}
 		finally {
 			LifeCycle.stop(pool);
 		}
+	}
+
+	private static ExecutorSettings settings(ThreadModel model) {
+		return new ExecutorSettings(model, new ExecutorSettings.PlatformPool(4, 0, null, Duration.ofSeconds(60)), null);
 	}
 
 	@Test
