@@ -113,14 +113,16 @@ class Aggregate(unittest.TestCase):
         self.assertAlmostEqual(row["ratio_max"], 3.0 / 2.2)
         self.assertEqual(row["verdict"], "meets")
 
-    def test_ping_has_warmed_up_once_its_rate_stops_climbing(self):
+    def test_ping_has_warmed_up_once_its_rate_stops_climbing_twice_in_a_row(self):
         self.assertFalse(vp.settled([], 0.05))
-        self.assertFalse(vp.settled([9000], 0.05))
+        self.assertFalse(vp.settled([9000, 9000], 0.05))
         self.assertFalse(vp.settled([2276, 4890, 8477], 0.05))
-        self.assertTrue(vp.settled([2276, 4890, 8477, 12233, 12484], 0.05))
-        self.assertTrue(vp.settled([13404, 12749], 0.05), "a window below the one before is noise, not warm-up")
-        self.assertFalse(vp.settled([12000, 12700], 0.05))
-        self.assertFalse(vp.settled([0, 0], 0.05), "a window without answers says nothing")
+        self.assertFalse(vp.settled([2276, 4890, 8477, 12233, 12484], 0.05), "one flat window after a climb")
+        self.assertTrue(vp.settled([2276, 4890, 8477, 12233, 12484, 12400], 0.05))
+        self.assertFalse(vp.settled([11777, 15259, 15501, 18168], 0.05), "flat once, then climbing again")
+        self.assertTrue(vp.settled([14000, 13404, 12749], 0.05), "windows below the one before are noise, not warm-up")
+        self.assertFalse(vp.settled([12000, 12100, 13000], 0.05))
+        self.assertFalse(vp.settled([0, 0, 0], 0.05), "a window without answers says nothing")
 
     def test_worse_only_beyond_the_noise_in_every_round(self):
         worse = [measurement(r, v, x) for r, (s, p) in enumerate([(1.10, 1.0), (1.06, 1.0)], 1)
