@@ -54,30 +54,6 @@ class JettyThreadModelTests {
 		}
 	}
 
-	private void assertHandsBlockingWorkToTheExecutor(Executor requests) {
-		ThreadPool pool = new JettyThreadModel(requests, 100, new ConnectionAcceptors()).threadPool();
-		assertThat(VirtualThreads.getVirtualThreadsExecutor(pool)).isSameAs(requests);
-		assertThat(TryExecutor.asTryExecutor(pool).tryExecute(() -> {
-		})).isFalse();
-	}
-
-	private Thread ioThread(Executor requests) throws Exception {
-		ThreadPool pool = new JettyThreadModel(requests, 100, new ConnectionAcceptors()).threadPool();
-		LifeCycle.start(pool);
-		try {
-			CompletableFuture<Thread> thread = new CompletableFuture<>();
-			pool.execute(() -> thread.complete(Thread.currentThread()));
-			return thread.get(10, TimeUnit.SECONDS);
-		}
-		finally {
-			LifeCycle.stop(pool);
-		}
-	}
-
-	private static ExecutorSettings settings(ThreadModel model) {
-		return new ExecutorSettings(model, new ExecutorSettings.PlatformPool(4, 0, null, Duration.ofSeconds(60)), null);
-	}
-
 	@Test
 	void everyConnectorGetsTheBacklog() {
 		Server server = new Server();
@@ -103,6 +79,30 @@ class JettyThreadModelTests {
 		acceptors.stopAccepting();
 		assertThat(first.isAccepting()).isFalse();
 		assertThat(second.isAccepting()).isFalse();
+	}
+
+	private void assertHandsBlockingWorkToTheExecutor(Executor requests) {
+		ThreadPool pool = new JettyThreadModel(requests, 100, new ConnectionAcceptors()).threadPool();
+		assertThat(VirtualThreads.getVirtualThreadsExecutor(pool)).isSameAs(requests);
+		assertThat(TryExecutor.asTryExecutor(pool).tryExecute(() -> {
+		})).isFalse();
+	}
+
+	private Thread ioThread(Executor requests) throws Exception {
+		ThreadPool pool = new JettyThreadModel(requests, 100, new ConnectionAcceptors()).threadPool();
+		LifeCycle.start(pool);
+		try {
+			CompletableFuture<Thread> thread = new CompletableFuture<>();
+			pool.execute(() -> thread.complete(Thread.currentThread()));
+			return thread.get(10, TimeUnit.SECONDS);
+		}
+		finally {
+			LifeCycle.stop(pool);
+		}
+	}
+
+	private static ExecutorSettings settings(ThreadModel model) {
+		return new ExecutorSettings(model, new ExecutorSettings.PlatformPool(4, 0, null, Duration.ofSeconds(60)), null);
 	}
 
 }
