@@ -31,6 +31,11 @@ import org.springframework.context.SmartLifecycle;
  * nothing else has started JFR yet, opening the first recording takes most of a second
  * (0.7 to 1.5 s measured on 2 cores, JDK 25), which would otherwise add to startup.
  * Pinning before the stream is open is not seen.
+ * <p>
+ * A monitor created to wait for virtual threads opens its stream only once
+ * {@link #virtualThreadsInUse()} is called (and the context has started): JFR with stack
+ * traces costs startup time and some tens of megabytes of native memory, for nothing
+ * while no virtual thread runs.
  */
 public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
 
@@ -52,22 +57,54 @@ public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
 
 	private boolean running;
 
+	private boolean virtualThreadsInUse;
+
 	/**
 	 * Creates the monitor; it records once started.
 	 * @param threshold pinning shorter than this is not counted
 	 */
 	public VirtualThreadPinning(Duration threshold) {
+		this(threshold, true);
+	}
+
+	/**
+	 * Creates the monitor.
+	 * @param threshold pinning shorter than this is not counted
+	 * @param virtualThreadsInUse whether to record once started; otherwise from the first
+	 * call of {@link #virtualThreadsInUse()}
+	 */
+	public VirtualThreadPinning(Duration threshold, boolean virtualThreadsInUse) {
 		this.threshold = threshold;
+		this.virtualThreadsInUse = virtualThreadsInUse;
 	}
 
 	@Override
 	public synchronized void start() {
 		this.running = true;
+		if (this.virtualThreadsInUse) {
+			openInBackground();
+		}
+	}
+
+	/**
+	 * Records from now on (once the context has started), and until it stops: called when
+	 * work moves to virtual threads. Calls after the first do nothing.
+	 */
+	public synchronized void virtualThreadsInUse() {
+		if (!this.virtualThreadsInUse) {
+			this.virtualThreadsInUse = true;
+			if (this.running) {
+				openInBackground();
+			}
+		}
+	}
+
+	private void openInBackground() {
 		Thread.ofPlatform().name("threadmodel-pinning-start").daemon().start(this::open);
 	}
 
 	private synchronized void open() {
-		if (!this.running) {
+		if (!this.running || this.stream != null) {
 			return;
 		}
 		RecordingStream stream = null;
@@ -115,7 +152,8 @@ public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
 
 	/**
 	 * Whether the JFR recording is open: {@code false} until it has started (about a
-	 * second after startup), when JFR could not start, and after the application stops.
+	 * second after startup, or after {@link #virtualThreadsInUse()}), when JFR could not
+	 * start, and after the application stops.
 	 * @return whether pinning is being recorded
 	 */
 	public boolean isRecording() {

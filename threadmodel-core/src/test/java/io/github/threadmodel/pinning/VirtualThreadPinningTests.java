@@ -164,6 +164,38 @@ class VirtualThreadPinningTests {
 		assertThat(pinning.isRecording()).isFalse();
 	}
 
+	@Test
+	void waitingForVirtualThreadsRecordsOnlyOnceTheyAreInUse() {
+		VirtualThreadPinning pinning = new VirtualThreadPinning(Duration.ofMillis(20), false);
+		pinning.start();
+		try {
+			// with JFR already up in this JVM (the tests above), a recording opens in milliseconds
+			await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2)).until(() -> !pinning.isRecording());
+			pinning.virtualThreadsInUse();
+			await().atMost(TIMEOUT).until(pinning::isRecording);
+			pinning.virtualThreadsInUse();
+			assertThat(pinning.isRecording()).isTrue();
+		}
+		finally {
+			pinning.stop();
+		}
+		assertThat(pinning.isRecording()).isFalse();
+	}
+
+	@Test
+	void virtualThreadsInUseBeforeStartRecordsOnceStarted() {
+		VirtualThreadPinning pinning = new VirtualThreadPinning(Duration.ofMillis(20), false);
+		pinning.virtualThreadsInUse();
+		assertThat(pinning.isRecording()).isFalse();
+		pinning.start();
+		try {
+			await().atMost(TIMEOUT).until(pinning::isRecording);
+		}
+		finally {
+			pinning.stop();
+		}
+	}
+
 	/**
 	 * Runs {@code pinning} on virtual threads, one after the other, and returns the pinning
 	 * events they caused, kept whole ({@code setReuse(false)}).

@@ -1,5 +1,13 @@
 package io.github.threadmodel.autoconfigure;
 
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -9,13 +17,17 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 /**
  * Auto-configuration of virtual-thread pinning detection, when the JDK Flight Recorder is
  * there (the {@code jdk.jfr} module; runtimes built with jlink may leave it out). It
- * watches every virtual thread of the JVM, not only the starter's executors, whatever
- * the model: pinning happens wherever virtual threads run, and the model may be switched
- * while the application runs. No meter is added: Micrometer's
+ * watches every virtual thread of the JVM, not only the starter's executors: pinning
+ * happens wherever virtual threads run. In a web application it records from startup
+ * when one of the starter's executors runs on virtual threads (or {@code auto}) or
+ * {@code spring.threads.virtual.enabled=true} puts Spring Boot's own executors on them,
+ * and otherwise from the first switch to virtual threads: on platform threads the
+ * recording would cost startup time and native memory for nothing. No meter is added: Micrometer's
  * {@code jvm.threads.virtual.pinned} already counts and times pinning, and a meter per
  * call site would have unbounded tag values.
  */
@@ -25,6 +37,8 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties(ThreadModelProperties.class)
 public final class ThreadModelPinningAutoConfiguration {
 
+	private static final String SPRING_VIRTUAL_PROPERTY = "spring.threads.virtual.enabled";
+
 	/**
 	 * Uses the starter's checked settings; checks the values itself only when the rest of
 	 * the starter is excluded, so that it stands alone.
@@ -32,9 +46,27 @@ public final class ThreadModelPinningAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	VirtualThreadPinning virtualThreadPinning(ObjectProvider<ThreadModelSettings> settings,
-			ThreadModelProperties properties) {
-		return new VirtualThreadPinning(
-				settings.getIfAvailable(() -> new ThreadModelSettings(properties)).pinningThreshold());
+			ThreadModelProperties properties, ObjectProvider<ThreadModelExecutors> executors,
+			Environment environment) {
+		Duration threshold = settings.getIfAvailable(() -> new ThreadModelSettings(properties)).pinningThreshold();
+		ThreadModelExecutors starterExecutors = executors.getIfAvailable();
+		if (starterExecutors == null) {
+			return new VirtualThreadPinning(threshold);
+		}
+		List<ThreadModelExecutor> all = Stream.of(starterExecutors.requests(), starterExecutors.tasks())
+			.filter(Objects::nonNull)
+			.toList();
+		boolean virtualNow = environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class, false)
+				|| all.stream().anyMatch((executor) -> executor.getModel() == ThreadModel.VIRTUAL);
+		VirtualThreadPinning pinning = new VirtualThreadPinning(threshold, virtualNow);
+		if (!virtualNow) {
+			all.forEach((executor) -> executor.onSwitch((change) -> {
+				if (change.to() == ThreadModel.VIRTUAL) {
+					pinning.virtualThreadsInUse();
+				}
+			}));
+		}
+		return pinning;
 	}
 
 }

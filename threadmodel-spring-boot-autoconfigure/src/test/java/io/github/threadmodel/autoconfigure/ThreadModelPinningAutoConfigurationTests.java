@@ -5,6 +5,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.threadmodel.actuate.ThreadModelDescriptor.PinningDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
 import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Test;
@@ -17,11 +19,14 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * When pinning detection is set up, and how the endpoint shows it.
  */
 class ThreadModelPinningAutoConfigurationTests {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
 			AutoConfigurations.of(ThreadModelAutoConfiguration.class, ThreadModelPinningAutoConfiguration.class));
@@ -49,6 +54,36 @@ class ThreadModelPinningAutoConfigurationTests {
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(ThreadModelPinningAutoConfiguration.class))
 			.run((context) -> assertThat(context).hasSingleBean(VirtualThreadPinning.class));
+	}
+
+	@Test
+	void recordsFromStartupWhenRequestsRunOnVirtualThreads() {
+		for (String model : new String[] { "virtual", "auto" }) {
+			this.web.withPropertyValues("app.threads.model=" + model)
+				.run((context) -> await().atMost(TIMEOUT).until(context.getBean(VirtualThreadPinning.class)::isRecording));
+		}
+	}
+
+	@Test
+	void recordsFromStartupOnPlatformThreadsWhenSpringBootsExecutorsAreVirtual() {
+		this.web.withPropertyValues("app.threads.model=platform", "spring.threads.virtual.enabled=true")
+			.run((context) -> await().atMost(TIMEOUT).until(context.getBean(VirtualThreadPinning.class)::isRecording));
+	}
+
+	@Test
+	void onPlatformThreadsRecordsFromTheFirstSwitchToVirtualThreads() {
+		this.web.withPropertyValues("app.threads.model=platform").run((context) -> {
+			VirtualThreadPinning pinning = context.getBean(VirtualThreadPinning.class);
+			assertThat(pinning.isRunning()).isTrue();
+			// longer than JFR takes to open its first recording in a JVM (0.7 to 1.5 s)
+			await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3)).until(() -> !pinning.isRecording());
+			assertThat(context.getBean(ThreadModelEndpoint.class).threadModel().pinning().recording()).isFalse();
+			ThreadModelSwitcher switcher = context.getBean(ThreadModelSwitcher.class);
+			switcher.switchTo(ThreadModel.VIRTUAL, null, null, "test");
+			await().atMost(TIMEOUT).until(pinning::isRecording);
+			switcher.switchTo(ThreadModel.PLATFORM, null, null, "test");
+			assertThat(pinning.isRecording()).isTrue();
+		});
 	}
 
 	@Test
