@@ -21,6 +21,7 @@ import org.springframework.boot.web.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.ImportRuntimeHints;
 
 /**
  * Auto-configuration that hands each embedded web server's request work to the
@@ -71,6 +72,7 @@ public final class ThreadModelWebServerAutoConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass({ Undertow.class, DeploymentInfo.class })
 	@ConditionalOnWebApplication(type = Type.SERVLET)
+	@ImportRuntimeHints(UndertowBufferPool.Hints.class)
 	static class UndertowConfiguration {
 
 		@Bean

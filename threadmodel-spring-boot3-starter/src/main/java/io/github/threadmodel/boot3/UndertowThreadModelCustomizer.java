@@ -2,6 +2,8 @@ package io.github.threadmodel.boot3;
 
 import java.util.concurrent.Executor;
 
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.servers.ServerCustomizers;
 import org.xnio.Options;
 
@@ -12,7 +14,9 @@ import org.springframework.core.Ordered;
 /**
  * Makes Undertow dispatch servlet requests from its I/O threads to the given executor.
  * Deployment-info customizers added here run after the ones Spring Boot registers
- * (including the one for {@code spring.threads.virtual.enabled}), so this one wins.
+ * (including the one for {@code spring.threads.virtual.enabled}), so this one wins. When
+ * the server starts on virtual threads it also gets a buffer pool that caches nothing per
+ * thread ({@link UndertowBufferPool}); a live switch keeps the pool it started with.
  */
 class UndertowThreadModelCustomizer
 		implements WebServerFactoryCustomizer<UndertowServletWebServerFactory>, Ordered {
@@ -34,6 +38,11 @@ class UndertowThreadModelCustomizer
 	@Override
 	public void customize(UndertowServletWebServerFactory factory) {
 		factory.addDeploymentInfoCustomizers((deploymentInfo) -> deploymentInfo.setExecutor(this.executor));
+		factory.addBuilderCustomizers((builder) -> {
+			if (this.executor instanceof ThreadModelExecutor requests && requests.getModel() == ThreadModel.VIRTUAL) {
+				new UndertowBufferPool().customize(builder);
+			}
+		});
 		if (this.backlog != null) {
 			factory.addBuilderCustomizers((builder) -> builder.setSocketOption(Options.BACKLOG, this.backlog));
 		}
