@@ -52,7 +52,7 @@ public final class ThreadModelAutoConfiguration {
 
 	private static final String MODEL_PROPERTY = "app.threads.model";
 
-	private static final String SPRING_VIRTUAL_PROPERTY = "spring.threads.virtual.enabled";
+	static final String SPRING_VIRTUAL_PROPERTY = "spring.threads.virtual.enabled";
 
 	private static final String SHUTDOWN_TIMEOUT_PROPERTY = "spring.lifecycle.timeout-per-shutdown-phase";
 

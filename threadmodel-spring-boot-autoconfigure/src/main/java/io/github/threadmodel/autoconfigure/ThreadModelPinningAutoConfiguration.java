@@ -37,8 +37,6 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(ThreadModelProperties.class)
 public final class ThreadModelPinningAutoConfiguration {
 
-	private static final String SPRING_VIRTUAL_PROPERTY = "spring.threads.virtual.enabled";
-
 	/**
 	 * Uses the starter's checked settings; checks the values itself only when the rest of
 	 * the starter is excluded, so that it stands alone.
@@ -56,8 +54,8 @@ public final class ThreadModelPinningAutoConfiguration {
 		List<ThreadModelExecutor> all = Stream.of(starterExecutors.requests(), starterExecutors.tasks())
 			.filter(Objects::nonNull)
 			.toList();
-		boolean virtualNow = environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class, false)
-				|| all.stream().anyMatch((executor) -> executor.getModel() == ThreadModel.VIRTUAL);
+		boolean virtualNow = environment.getProperty(ThreadModelAutoConfiguration.SPRING_VIRTUAL_PROPERTY,
+				Boolean.class, false) || all.stream().anyMatch((executor) -> executor.getModel() == ThreadModel.VIRTUAL);
 		VirtualThreadPinning pinning = new VirtualThreadPinning(threshold, virtualNow);
 		if (!virtualNow) {
 			all.forEach((executor) -> executor.onSwitch((change) -> {

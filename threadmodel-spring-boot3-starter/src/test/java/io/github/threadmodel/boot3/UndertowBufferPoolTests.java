@@ -11,7 +11,6 @@ import java.time.Duration;
 
 import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.RawHttp;
-import io.github.threadmodel.testapp.RawHttp;
 import io.github.threadmodel.testapp.TestServers;
 import io.undertow.Undertow;
 import io.undertow.connector.ByteBufferPool;
