@@ -168,6 +168,8 @@ def args_for(variant: str, model: str, jar: Path) -> list[str]:
     if variant == "plain":
         exposed = plain_exposure(jar)
         args = variant_args("plain", model, jar)
+    elif variant != "starter" and not variant.startswith(WITHOUT):
+        raise SystemExit(f"unknown variant {variant!r}: plain, starter or {WITHOUT}<auto-configuration>[+...]")
     else:
         exposed = [e.strip() for e in (application_property(jar, EXPOSURE) or "health").split(",") if e.strip()]
         args = variant_args("starter", model, jar)
@@ -201,6 +203,8 @@ def main(argv=None) -> int:
     if not a.jar.exists():
         raise SystemExit(f"missing jar: {a.jar}")
     jar = a.jar.resolve()
+    for variant in variants:
+        args_for(variant, a.model, jar)  # a wrong variant stops the run before any start
     root = Path(a.out) / f"startup-steps-{dt.datetime.now():%Y%m%d-%H%M%S}"
     root.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:

@@ -76,6 +76,8 @@ class StartupStepsTests(unittest.TestCase):
             without = ss.args_for("starter-without:ThreadModelAutoConfiguration", "platform", jar)
             with self.assertRaises(SystemExit):
                 ss.args_for("starter-without:NoSuchAutoConfiguration", "platform", jar)
+            with self.assertRaises(SystemExit):
+                ss.args_for("starters", "platform", jar)
         exposure = f"--{ss.EXPOSURE}="
         self.assertIn(exposure + "health,prometheus,startup", plain)
         self.assertIn("--spring.threads.virtual.enabled=true", plain)
