@@ -36,7 +36,7 @@ class UndertowBufferPoolTests {
 	 * test JVM that has run many servers can take seconds on a loaded CI machine; with
 	 * Undertow's own pool the buffers never go, however long the wait.
 	 */
-	private static final Duration TIMEOUT = Duration.ofSeconds(60);
+	private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
 	@Test
 	void poolHasTheBuildersBufferSizeAndKind() throws Exception {
