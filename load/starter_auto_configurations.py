@@ -65,10 +65,15 @@ def application_exclusions(app_jar):
     return [name.strip() for name in value.split(",") if name.strip()]
 
 
-def plain_exposure(app_jar):
-    """The application's exposed web endpoints without the starter's; Spring Boot's default (health) when it sets none."""
+def application_exposure(app_jar):
+    """The application's exposed web endpoints; Spring Boot's default (health) when it sets none."""
     value = application_property(app_jar, EXPOSURE) or "health"
-    return [e.strip() for e in value.split(",") if e.strip() and e.strip() not in STARTER_ENDPOINTS]
+    return [e.strip() for e in value.split(",") if e.strip()]
+
+
+def plain_exposure(app_jar):
+    """The application's exposed web endpoints without the starter's."""
+    return [e for e in application_exposure(app_jar) if e not in STARTER_ENDPOINTS]
 
 
 def plain_exclusions(app_jar):

@@ -39,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import bench  # noqa: E402
 import toolkit  # noqa: E402
-from starter_auto_configurations import (EXPOSURE, application_exclusions, application_property,  # noqa: E402
+from starter_auto_configurations import (EXPOSURE, application_exclusions, application_exposure,  # noqa: E402
                                          plain_exposure, starter_auto_configurations)
 from versus_plain import variant_args  # noqa: E402
 
@@ -122,19 +122,20 @@ def compare(base: list[dict[str, float]], other: list[dict[str, float]], top: in
     }
 
 
-def summary_markdown(command: str, machine: str, started: dict[str, list[float]], comparisons: dict[str, dict]) -> str:
+def summary_markdown(command: str, machine: str, started: dict[str, list[float]], base: str,
+                     comparisons: dict[str, dict]) -> str:
     lines = [f"# Startup steps, {dt.datetime.now():%Y-%m-%d %H:%M}", "", f"Command: `{command}`", "", f"Machine: {machine}",
              "", "| variant | starts | startup to ready, median (s) | per start (s) |", "|---|---:|---:|---|"]
     for variant, values in started.items():
         lines.append(f"| {variant} | {len(values)} | {statistics.median(values):.3f} | "
                      f"{', '.join(f'{v:.2f}' for v in values)} |")
     for variant, c in comparisons.items():
-        lines += ["", f"## plain → {variant}", "",
-                  f"Self time of all steps (medians): plain {c['total'][0] * 1000:.0f} ms, {variant} "
+        lines += ["", f"## {base} → {variant}", "",
+                  f"Self time of all steps (medians): {base} {c['total'][0] * 1000:.0f} ms, {variant} "
                   f"{c['total'][1] * 1000:.0f} ms. Steps only {variant} has: {c['only_sum'] * 1000:.1f} ms in all.", "",
                   "| steps only the variant has | ms |", "|---|---:|"]
         lines += [f"| {k} | {v * 1000:.1f} |" for k, v in c["only"] if v >= 0.0005]
-        lines += ["", "| shared step | plain ms | variant ms | difference ms |", "|---|---:|---:|---:|"]
+        lines += ["", f"| shared step | {base} ms | {variant} ms | difference ms |", "|---|---:|---:|---:|"]
         lines += [f"| {k} | {b * 1000:.1f} | {o * 1000:.1f} | {(o - b) * 1000:+.1f} |" for k, b, o in c["shared"]]
     return "\n".join(lines) + "\n"
 
@@ -171,14 +172,15 @@ def args_for(variant: str, model: str, jar: Path) -> list[str]:
     elif variant != "starter" and not variant.startswith(WITHOUT):
         raise SystemExit(f"unknown variant {variant!r}: plain, starter or {WITHOUT}<auto-configuration>[+...]")
     else:
-        exposed = [e.strip() for e in (application_property(jar, EXPOSURE) or "health").split(",") if e.strip()]
+        exposed = application_exposure(jar)
         args = variant_args("starter", model, jar)
         if variant.startswith(WITHOUT):
             by_simple_name = {name.rsplit(".", 1)[-1]: name for name in starter_auto_configurations(jar)}
-            unknown = [n for n in variant[len(WITHOUT):].split("+") if n not in by_simple_name]
+            names = variant[len(WITHOUT):].split("+")
+            unknown = [n for n in names if n not in by_simple_name]
             if unknown:
                 raise SystemExit(f"not an auto-configuration of the starter in {jar}: {', '.join(unknown)}")
-            excluded = application_exclusions(jar) + [by_simple_name[n] for n in variant[len(WITHOUT):].split("+")]
+            excluded = application_exclusions(jar) + [by_simple_name[n] for n in names]
             args.append(f"--spring.autoconfigure.exclude={','.join(excluded)}")
     args = [a for a in args if not a.startswith(f"--{EXPOSURE}=")]
     return args + [f"--{EXPOSURE}={','.join(dict.fromkeys(exposed + ['startup']))}"]
@@ -203,8 +205,7 @@ def main(argv=None) -> int:
     if not a.jar.exists():
         raise SystemExit(f"missing jar: {a.jar}")
     jar = a.jar.resolve()
-    for variant in variants:
-        args_for(variant, a.model, jar)  # a wrong variant stops the run before any start
+    arguments = {v: args_for(v, a.model, jar) for v in variants}  # a wrong variant stops the run before any start
     root = Path(a.out) / f"startup-steps-{dt.datetime.now():%Y%m%d-%H%M%S}"
     root.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -215,7 +216,7 @@ def main(argv=None) -> int:
                 out = root / f"{start + 1}-{variant.replace(':', '-').replace('+', '-')}"
                 out.mkdir()
                 command = [toolkit.java(), f"-Dloader.path={loader_path}", "-cp", str(jar), LAUNCHER]
-                app = toolkit.App(command, args_for(variant, a.model, jar), out / "app.log", cwd=out)
+                app = toolkit.App(command, arguments[variant], out / "app.log", cwd=out)
                 try:
                     app.wait_http("/actuator/health", 180)
                     answer = toolkit.http_body(f"{app.base}/actuator/startup")
@@ -228,7 +229,8 @@ def main(argv=None) -> int:
     command = shlex.join(["load/startup_steps.py", *(argv if argv is not None else sys.argv[1:])])
     comparisons = {v: compare(steps[variants[0]], steps[v], a.top) for v in variants[1:]}
     machine = bench.machine_info(k6="")
-    text = summary_markdown(command, f"{machine['machine']}; {machine['java']}", dict(started), comparisons)
+    text = summary_markdown(command, f"{machine['machine']}; {machine['java']}", dict(started), variants[0],
+                            comparisons)
     (root / "summary.md").write_text(text)
     print(text)
     print(f"-> {root / 'summary.md'}")

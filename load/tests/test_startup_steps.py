@@ -64,7 +64,8 @@ class StartupStepsTests(unittest.TestCase):
         self.assertAlmostEqual(other - base, 0.10)
         self.assertAlmostEqual(c["total"][0], 0.86)
         self.assertAlmostEqual(c["total"][1], 1.01)
-        text = ss.summary_markdown("cmd", "machine", {"plain": [3.0, 3.2], "starter": [3.1, 3.3]}, {"starter": c})
+        text = ss.summary_markdown("cmd", "machine", {"plain": [3.0, 3.2], "starter": [3.1, 3.3]}, "plain",
+                                   {"starter": c})
         self.assertIn("| bean t | 30.0 |", text)
         self.assertIn("| parse | 750.0 | 850.0 | +100.0 |", text)
 
