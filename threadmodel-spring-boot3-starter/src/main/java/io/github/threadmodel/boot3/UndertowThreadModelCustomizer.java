@@ -15,8 +15,8 @@ import org.springframework.core.Ordered;
  * Makes Undertow dispatch servlet requests from its I/O threads to the given executor.
  * Deployment-info customizers added here run after the ones Spring Boot registers
  * (including the one for {@code spring.threads.virtual.enabled}), so this one wins. When
- * the server starts on virtual threads it also gets a buffer pool that caches nothing per
- * thread ({@link UndertowBufferPool}); a live switch keeps the pool it started with.
+ * the server starts on virtual threads it also gets a buffer pool whose free buffers every
+ * thread shares ({@link UndertowBufferPool}); a live switch keeps the pool it started with.
  */
 class UndertowThreadModelCustomizer
 		implements WebServerFactoryCustomizer<UndertowServletWebServerFactory>, Ordered {
