@@ -45,7 +45,7 @@ final class UndertowBufferPool implements UndertowBuilderCustomizer {
 	 * The free buffers the queue keeps (4 MB at 16 KB); those freed beyond it are released.
 	 * With no bound, a burst of 2700 requests left fewer than 100 direct buffers in all.
 	 */
-	static final int QUEUED_BUFFERS = 256;
+	private static final int QUEUED_BUFFERS = 256;
 
 	private static final Log logger = LogFactory.getLog(UndertowBufferPool.class);
 
