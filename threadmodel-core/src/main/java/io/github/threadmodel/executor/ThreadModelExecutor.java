@@ -9,11 +9,13 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 import org.springframework.core.task.AsyncTaskExecutor;
 
@@ -106,6 +108,12 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	/** Off until {@link #measureCpuTime()}: it costs two thread-CPU-time reads per task. */
 	private volatile boolean measuringCpuTime;
 
+	/** The most requests read ahead at once ({@link #readRequestsAhead}); 0 reads none. */
+	private volatile int readAheadLimit;
+
+	/** Tasks started ahead of their turn whose thread has not ended yet. */
+	private final AtomicInteger readingAhead = new AtomicInteger();
+
 	/**
 	 * Creates an executor and starts the threads of its model.
 	 * @param threadNamePrefix the start of each thread's name, followed by the model and a
@@ -157,8 +165,11 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 
 	@Override
 	public void execute(Runnable task) {
+		submit(new Submission(task, System.nanoTime(), true));
+	}
+
+	private void submit(Submission submission) {
 		this.submitted.increment();
-		Submission submission = new Submission(task, System.nanoTime());
 		ModelThreads threads = this.threads;
 		while (true) {
 			try {
@@ -179,6 +190,54 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 				return;
 			}
 		}
+	}
+
+	/**
+	 * Reads requests ahead of their turn: a task that would wait behind the model's limit
+	 * starts at once on a virtual thread of its own with a {@link RequestTurn}, which the
+	 * server's request handling then takes or skips (see {@link RequestTurn}). Only for an
+	 * executor whose every task reaches code that does so; a task that ends without it
+	 * gives its turn back. Beyond {@code limit} requests read ahead at once, tasks wait
+	 * unread as before: a request read ahead holds the server's buffers for it while it
+	 * waits.
+	 * @param limit the most requests read ahead at once; 0 for none
+	 */
+	public void readRequestsAhead(int limit) {
+		this.readAheadLimit = limit;
+	}
+
+	/**
+	 * Runs the rest of a request that was read on a thread whose {@link RequestTurn} was
+	 * used already (a later request on the same connection): it takes a turn of its own,
+	 * as a new task of this executor, and the current thread waits until it is done.
+	 * @param <E> the checked exception the work may throw
+	 * @param request the rest of the request
+	 * @param context carries this thread's context over to the thread that runs it
+	 * @return the refusal when the executor refused it (the work did not run), or
+	 * {@code null} once it ran
+	 * @throws E what the work threw
+	 * @throws InterruptedException if the thread is interrupted while it waits
+	 */
+	public <E extends Exception> Refusal runInTurn(RequestTurn.Work<E> request,
+			UnaryOperator<Runnable> context) throws E, InterruptedException {
+		RequestTurn turn = new RequestTurn(RequestTurn.Listener.NONE);
+		submit(new Submission(() -> {
+			Refusal refusal = Refusal.current();
+			if (refusal != null) {
+				turn.refuse(refusal);
+				return;
+			}
+			Runnable work = turn.admit();
+			if (work != null) {
+				work.run();
+			}
+		}, System.nanoTime(), false));
+		Refusal refusal = turn.await();
+		if (refusal != null) {
+			return refusal;
+		}
+		turn.runAdmitted(request, context);
+		return null;
 	}
 
 	/**
@@ -387,7 +446,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * until it gets a thread (or is refused). A task the threads take at once never counts,
 	 * however long its thread then takes to run it.
 	 */
-	private final class Submission implements Runnable, ModelThreads.Admission {
+	private final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.Listener {
 
 		private static final int NEW = 0;
 
@@ -399,14 +458,26 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 
 		private final long submittedAt;
 
+		private final boolean mayReadAhead;
+
 		private final AtomicInteger state = new AtomicInteger(NEW);
 
 		/** When it got a virtual thread of its own, or 0 (platform threads). */
 		private volatile long startedOnVirtualThreadAt;
 
-		Submission(Runnable task, long submittedAt) {
+		/**
+		 * Whether the task was claimed to run: by the thread that admits it, or by a thread
+		 * that reads its request ahead. Exactly one of them runs it.
+		 */
+		private final AtomicBoolean claimed = new AtomicBoolean();
+
+		/** The turn of a task read ahead, set before its claim; {@code null} otherwise. */
+		private volatile RequestTurn turn;
+
+		Submission(Runnable task, long submittedAt, boolean mayReadAhead) {
 			this.task = task;
 			this.submittedAt = submittedAt;
+			this.mayReadAhead = mayReadAhead;
 		}
 
 		@Override
@@ -417,10 +488,36 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 			int queued = executor.queued.incrementAndGet();
 			if (this.state.compareAndSet(NEW, WAITING)) {
 				executor.peakQueued.accumulateAndGet(queued, Math::max);
+				readAheadIfAllowed();
 			}
 			else {
 				executor.queued.decrementAndGet(); // admitted (or refused) already, or waiting since a switch
 			}
+		}
+
+		private void readAheadIfAllowed() {
+			ThreadModelExecutor executor = ThreadModelExecutor.this;
+			if (!this.mayReadAhead || executor.readingAhead.incrementAndGet() > executor.readAheadLimit) {
+				if (this.mayReadAhead) {
+					executor.readingAhead.decrementAndGet();
+				}
+				return;
+			}
+			RequestTurn turn = new RequestTurn(this);
+			this.turn = turn;
+			if (!this.claimed.compareAndSet(false, true)) {
+				this.turn = null; // admitted meanwhile: its thread runs it
+				executor.readingAhead.decrementAndGet();
+				return;
+			}
+			Thread.ofVirtual().name(executor.threadNamePrefix + "ahead").start(() -> {
+				try {
+					turn.readAhead(this.task);
+				}
+				finally {
+					executor.readingAhead.decrementAndGet();
+				}
+			});
 		}
 
 		@Override
@@ -442,21 +539,37 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 			if (this.state.get() != DONE) {
 				admitted(System.nanoTime()); // a pool thread took it
 			}
-			ThreadModelExecutor.this.run(this.task, this.submittedAt, this.startedOnVirtualThreadAt);
+			if (this.claimed.compareAndSet(false, true)) {
+				ThreadModelExecutor.this.run(this.task, this.submittedAt, this.startedOnVirtualThreadAt);
+				return;
+			}
+			// read ahead: this thread is the request's turn; it runs what the request hands over
+			Runnable work = this.turn.admit();
+			if (work != null) {
+				ThreadModelExecutor.this.run(work, this.submittedAt, this.startedOnVirtualThreadAt);
+			}
 		}
 
 		/**
 		 * Runs the task outside the limits, marked with the refusal: it was accepted (a
-		 * connection the server read from), so it is answered, not dropped.
+		 * connection the server read from), so it is answered, not dropped. A task read
+		 * ahead is answered on its own thread, which its turn tells.
 		 */
 		void refuse(Refusal refusal) {
 			ThreadModelExecutor executor = ThreadModelExecutor.this;
+			RequestTurn turn = this.turn;
+			if (turn != null && !turn.refuse(refusal)) {
+				return; // it left the queue already
+			}
 			if (this.state.getAndSet(DONE) == WAITING) {
 				executor.queued.decrementAndGet();
 			}
 			executor.rejected.increment();
 			if (refusal == Refusal.QUEUE_TIMEOUT) {
 				executor.timedOut.increment();
+			}
+			if (turn != null) {
+				return;
 			}
 			executor.refusedRunning.incrementAndGet();
 			Thread.ofVirtual().name(executor.threadNamePrefix + "refused").start(() -> {
@@ -467,6 +580,19 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 					executor.refusedRunning.decrementAndGet();
 				}
 			});
+		}
+
+		/**
+		 * The request left the queue before its turn: it ran on its own thread, outside the
+		 * limits (a health probe, or a task whose request was not whole yet).
+		 */
+		@Override
+		public void left() {
+			if (this.state.getAndSet(DONE) == WAITING) {
+				ThreadModelExecutor.this.queued.decrementAndGet();
+			}
+			ThreadModelExecutor.this.started.increment();
+			ThreadModelExecutor.this.completed.increment();
 		}
 
 	}

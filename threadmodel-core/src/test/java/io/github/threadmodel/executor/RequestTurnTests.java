@@ -1,0 +1,193 @@
+package io.github.threadmodel.executor;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Requests read ahead of their turn: a task that would wait behind the limit starts at
+ * once with a {@link RequestTurn}; it can skip the queue, wait for its turn and run the
+ * rest on the admitted thread, or be refused on its own thread.
+ */
+class RequestTurnTests {
+
+	private final CountDownLatch release = new CountDownLatch(1);
+
+	private ThreadModelExecutor executor;
+
+	@AfterEach
+	void close() {
+		this.release.countDown();
+		if (this.executor != null) {
+			this.executor.close();
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(ThreadModel.class)
+	void aTaskBehindTheLimitSkipsTheQueueWhileTheLimitIsTaken(ThreadModel model) {
+		this.executor = executorOfOne(model, null);
+		holdTheOnlyTurn();
+		CompletableFuture<String> skipped = new CompletableFuture<>();
+		this.executor.execute(() -> {
+			RequestTurn turn = RequestTurn.current();
+			turn.skip();
+			skipped.complete(Thread.currentThread().getName());
+		});
+		assertThat(skipped).succeedsWithin(Duration.ofSeconds(10)).asString().startsWith("test-ahead");
+		await().until(() -> this.executor.stats().queued() == 0);
+		assertThat(this.executor.stats().running()).isEqualTo(1);
+	}
+
+	@ParameterizedTest
+	@EnumSource(ThreadModel.class)
+	void aTaskReadAheadRunsTheRestOnTheAdmittedThreadOnceItsTurnComes(ThreadModel model) {
+		this.executor = executorOfOne(model, null);
+		holdTheOnlyTurn();
+		CompletableFuture<String> admittedOn = new CompletableFuture<>();
+		CompletableFuture<Refusal> refusal = new CompletableFuture<>();
+		this.executor.execute(() -> {
+			try {
+				RequestTurn turn = RequestTurn.current();
+				refusal.complete(turn.await());
+				turn.runAdmitted(() -> admittedOn.complete(Thread.currentThread().getName()), UnaryOperator.identity());
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		await().until(() -> this.executor.stats().queued() == 1);
+		assertThat(admittedOn).isNotDone();
+		this.release.countDown();
+		assertThat(refusal).succeedsWithin(Duration.ofSeconds(10)).isNull();
+		assertThat(admittedOn).succeedsWithin(Duration.ofSeconds(10))
+			.asString()
+			.startsWith("test-" + model.id() + "-");
+		await().until(() -> this.executor.stats().completed() == 2 && this.executor.stats().running() == 0);
+	}
+
+	@ParameterizedTest
+	@EnumSource(ThreadModel.class)
+	void whatTheRestThrowsReachesTheThreadThatReadTheRequest(ThreadModel model) {
+		this.executor = executorOfOne(model, null);
+		CompletableFuture<Exception> thrown = new CompletableFuture<>();
+		holdTheOnlyTurn();
+		this.executor.execute(() -> {
+			try {
+				RequestTurn turn = RequestTurn.current();
+				turn.await();
+				turn.<java.io.IOException>runAdmitted(() -> {
+					throw new java.io.IOException("broken pipe");
+				}, UnaryOperator.identity());
+			}
+			catch (Exception ex) {
+				thrown.complete(ex);
+			}
+		});
+		await().until(() -> this.executor.stats().queued() == 1);
+		this.release.countDown();
+		assertThat(thrown).succeedsWithin(Duration.ofSeconds(10))
+			.isInstanceOf(java.io.IOException.class)
+			.extracting(Exception::getMessage)
+			.isEqualTo("broken pipe");
+	}
+
+	@org.junit.jupiter.api.Test
+	void aTaskReadAheadThatWaitsTooLongIsRefusedOnItsOwnThread() {
+		this.executor = executorOfOne(ThreadModel.VIRTUAL, Duration.ofMillis(100));
+		holdTheOnlyTurn();
+		CompletableFuture<Refusal> refusal = new CompletableFuture<>();
+		this.executor.execute(() -> {
+			try {
+				refusal.complete(RequestTurn.current().await());
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		assertThat(refusal).succeedsWithin(Duration.ofSeconds(10)).isEqualTo(Refusal.QUEUE_TIMEOUT);
+		await().until(() -> this.executor.stats().queued() == 0);
+		assertThat(this.executor.stats().timedOut()).isEqualTo(1);
+	}
+
+	@ParameterizedTest
+	@EnumSource(ThreadModel.class)
+	void aTaskThatEndsWithoutTakingItsTurnGivesItBack(ThreadModel model) {
+		this.executor = executorOfOne(model, null);
+		holdTheOnlyTurn();
+		this.executor.execute(() -> {
+		});
+		await().until(() -> this.executor.stats().queued() == 0);
+		this.release.countDown();
+		await().until(() -> this.executor.stats().running() == 0);
+		CompletableFuture<Boolean> next = new CompletableFuture<>();
+		this.executor.execute(() -> next.complete(RequestTurn.current() == null));
+		assertThat(next).succeedsWithin(Duration.ofSeconds(10)).isEqualTo(true);
+	}
+
+	@ParameterizedTest
+	@EnumSource(ThreadModel.class)
+	void aLaterRequestOnTheSameThreadTakesATurnOfItsOwn(ThreadModel model) {
+		this.executor = executorOfOne(model, null);
+		holdTheOnlyTurn();
+		CompletableFuture<String> second = new CompletableFuture<>();
+		this.executor.execute(() -> {
+			RequestTurn.current().skip(); // the first request on the connection: a probe
+			try {
+				Refusal refusal = this.executor.runInTurn(() -> second.complete(Thread.currentThread().getName()),
+						UnaryOperator.identity());
+				assertThat(refusal).isNull();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		await().until(() -> this.executor.stats().queued() == 1);
+		assertThat(second).isNotDone();
+		this.release.countDown();
+		assertThat(second).succeedsWithin(Duration.ofSeconds(10)).asString().startsWith("test-" + model.id() + "-");
+	}
+
+	@org.junit.jupiter.api.Test
+	void withoutReadingAheadTasksWaitUnread() throws Exception {
+		this.executor = new ThreadModelExecutor("test-", ThreadModelExecutorTests.virtual(1),
+				new OverloadProtection(null));
+		holdTheOnlyTurn();
+		CompletableFuture<Boolean> hadTurn = new CompletableFuture<>();
+		this.executor.execute(() -> hadTurn.complete(RequestTurn.current() != null));
+		await().until(() -> this.executor.stats().queued() == 1);
+		assertThat(hadTurn).isNotDone();
+		this.release.countDown();
+		assertThat(hadTurn.get(10, TimeUnit.SECONDS)).isFalse();
+	}
+
+	private ThreadModelExecutor executorOfOne(ThreadModel model, Duration queueTimeout) {
+		ExecutorSettings settings = (model == ThreadModel.PLATFORM) ? ThreadModelExecutorTests.platform(1, 1, null)
+				: ThreadModelExecutorTests.virtual(1);
+		ThreadModelExecutor executor = new ThreadModelExecutor("test-", settings, new OverloadProtection(queueTimeout));
+		executor.readRequestsAhead(10);
+		return executor;
+	}
+
+	private void holdTheOnlyTurn() {
+		this.executor.execute(() -> {
+			try {
+				this.release.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		await().until(() -> this.executor.stats().running() == 1);
+	}
+
+}
