@@ -149,6 +149,9 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * overload; on {@code tasks}, the tasks refused with an exception
 	 * @param rejectedTimedOut the part of {@code rejected} that waited longer than the
 	 * queue timeout (the rest found the queue full)
+	 * @param bypassed on {@code requests}, the health probes (and other paths of
+	 * {@code app.threads.probes.paths}) that ran at once, outside the limits, where they
+	 * would otherwise have waited for a turn or been refused; {@code null} on {@code tasks}
 	 * @param running tasks running on a thread of the executor now
 	 * @param peakRunning the most tasks seen running at once within the limits
 	 * @param queued tasks waiting behind the limit now: every platform thread busy, or every
@@ -163,7 +166,7 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * @param executorTasks what the executor itself received, finished and refused
 	 */
 	public record ExecutorDescriptor(String model, long submitted, long completed, long rejected,
-			long rejectedTimedOut, int running, int peakRunning, int queued, int peakQueued, WaitDescriptor queueWait,
+			long rejectedTimedOut, Long bypassed, int running, int peakRunning, int queued, int peakQueued, WaitDescriptor queueWait,
 			WaitDescriptor carrierWait, Integer poolSize, Integer maxPoolSize, Integer maxConcurrency,
 			ExecutorTasksDescriptor executorTasks) {
 
@@ -173,20 +176,20 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 		 */
 		static ExecutorDescriptor ofRequests(ExecutorStats stats, RequestCounts requests) {
 			return of(stats, requests.received(), requests.completed(), requests.rejected(),
-					requests.rejected(Refusal.QUEUE_TIMEOUT));
+					requests.rejected(Refusal.QUEUE_TIMEOUT), requests.bypassed());
 		}
 
 		/**
 		 * The figures of an executor whose tasks are what it counts.
 		 */
 		static ExecutorDescriptor ofTasks(ExecutorStats stats) {
-			return of(stats, stats.submitted(), stats.completed(), stats.rejected(), stats.timedOut());
+			return of(stats, stats.submitted(), stats.completed(), stats.rejected(), stats.timedOut(), null);
 		}
 
 		private static ExecutorDescriptor of(ExecutorStats stats, long submitted, long completed, long rejected,
-				long rejectedTimedOut) {
+				long rejectedTimedOut, Long bypassed) {
 			return new ExecutorDescriptor(stats.model().id(), submitted, completed, rejected, rejectedTimedOut,
-					stats.running(), stats.peakRunning(), stats.queued(), stats.peakQueued(),
+					bypassed, stats.running(), stats.peakRunning(), stats.queued(), stats.peakQueued(),
 					WaitDescriptor.of(stats.queueWait()), WaitDescriptor.of(stats.carrierWait()), stats.poolSize(),
 					stats.maxPoolSize(), stats.maxConcurrency(), new ExecutorTasksDescriptor(stats.submitted(),
 							stats.completed(), stats.rejected()));

@@ -32,7 +32,8 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * <li>{@code threadmodel.switches} (tags {@code from}, {@code to}, {@code server}): switches
  * of the server's model, once per switch (the task executor following it is not counted
  * again), every pair registered from the start at 0.</li>
- * <li>{@code threadmodel.requests.received}, {@code .completed}, {@code .rejected} (tag
+ * <li>{@code threadmodel.requests.received}, {@code .completed}, {@code .bypassed},
+ * {@code .rejected} (tag
  * {@code server}; {@code rejected} also {@code reason}): HTTP requests, as
  * {@link RequestCounts} counts them.</li>
  * <li>{@code threadmodel.queue.wait} and {@code threadmodel.carrier.wait} (tags
@@ -131,6 +132,10 @@ public class ThreadModelMetrics implements MeterBinder {
 			.register(registry);
 		FunctionCounter.builder("threadmodel.requests.completed", counts, RequestCounts::completed)
 			.description("HTTP requests finished, the 503 answers to refused requests among them")
+			.tags(server)
+			.register(registry);
+		FunctionCounter.builder("threadmodel.requests.bypassed", counts, RequestCounts::bypassed)
+			.description("Health probes that ran at once, outside the limits, instead of waiting or being refused")
 			.tags(server)
 			.register(registry);
 		for (Refusal refusal : Refusal.values()) {

@@ -2,21 +2,32 @@ package io.github.threadmodel.autoconfigure;
 
 import java.util.EnumSet;
 
+import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.overload.OverloadFilter;
 import io.github.threadmodel.overload.OverloadWebExceptionHandler;
+import io.github.threadmodel.overload.ProbePaths;
+import io.github.threadmodel.overload.Shedding;
+import io.github.threadmodel.overload.SheddingReadiness;
 import io.github.threadmodel.requests.RequestCounts;
+import io.github.threadmodel.servers.RequestThreadContext;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.availability.ApplicationAvailability;
+import org.springframework.boot.availability.ApplicationAvailabilityBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
 import org.springframework.web.server.WebExceptionHandler;
 
 /**
@@ -25,9 +36,27 @@ import org.springframework.web.server.WebExceptionHandler;
  * {@code Retry-After}, from a servlet filter on Tomcat, Jetty and Undertow and from a
  * {@link WebExceptionHandler} on WebFlux.
  */
-@AutoConfiguration(after = ThreadModelAutoConfiguration.class)
+@AutoConfiguration(after = { ThreadModelAutoConfiguration.class, ThreadModelRequestsAutoConfiguration.class })
 @ConditionalOnWebApplication
 public final class ThreadModelOverloadAutoConfiguration {
+
+	/**
+	 * Whether the starter sheds load, for the {@code threadModel} health contributor and,
+	 * when asked, for readiness.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	Shedding threadModelShedding(ThreadModelSettings settings, RequestCounts counts) {
+		return settings.shedding(counts);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	SheddingReadiness threadModelSheddingReadiness(Shedding shedding, ThreadModelSettings settings,
+			ApplicationEventPublisher events, ObjectProvider<ApplicationAvailability> availability) {
+		return new SheddingReadiness(shedding, settings.refuseTrafficWhenShedding(), events,
+				availability.getIfAvailable(ApplicationAvailabilityBean::new));
+	}
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnWebApplication(type = Type.SERVLET)
@@ -35,9 +64,12 @@ public final class ThreadModelOverloadAutoConfiguration {
 	static class ServletOverloadConfiguration {
 
 		/**
-		 * Second in the chain, right after the starter's request counting, for the first
-		 * dispatch of each request only: an async or error dispatch belongs to a request
-		 * that was admitted. Backs off from an
+		 * Right after the starter's request counting (the same order, and this
+		 * auto-configuration after that one), before observation ({@code HIGHEST_PRECEDENCE + 1})
+		 * and security, for the first dispatch of each request only: an async or error
+		 * dispatch belongs to a request that was admitted. With it in the chain, the request
+		 * executor reads requests ahead of their turn, so that health probes skip the queue.
+		 * Backs off from an
 		 * application's own {@link OverloadFilter} bean or registration, as Spring Boot's
 		 * {@code @ConditionalOnMissingFilterBean} would (that one changed package in Boot
 		 * 4; this condition serves both lines).
@@ -45,10 +77,14 @@ public final class ThreadModelOverloadAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(value = OverloadFilter.class, parameterizedContainer = FilterRegistrationBean.class)
 		FilterRegistrationBean<OverloadFilter> threadModelOverloadFilter(ThreadModelSettings settings,
-				RequestCounts counts) {
+				RequestCounts counts, ThreadModelExecutors executors, ObjectProvider<RequestThreadContext> contexts,
+				Environment environment) {
+			ThreadModelExecutor requests = executors.requests();
 			FilterRegistrationBean<OverloadFilter> registration = new FilterRegistrationBean<>(
-					new OverloadFilter(settings.retryAfter(), counts));
-			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+					new OverloadFilter(settings.retryAfter(), counts, ProbePaths.of(environment, settings.probePaths()),
+							requests, contexts.orderedStream().toList()));
+			requests.readRequestsAhead(settings.readAheadLimit());
+			registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 			registration.setDispatcherTypes(EnumSet.of(DispatcherType.REQUEST));
 			return registration;
 		}

@@ -1,6 +1,8 @@
 package io.github.threadmodel.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -34,6 +36,10 @@ public class ThreadModelProperties {
 	private final Pinning pinning = new Pinning();
 
 	private final Overload overload = new Overload();
+
+	private final Probes probes = new Probes();
+
+	private final Readiness readiness = new Readiness();
 
 	private final Auto auto = new Auto();
 
@@ -71,6 +77,14 @@ public class ThreadModelProperties {
 
 	public Overload getOverload() {
 		return this.overload;
+	}
+
+	public Probes getProbes() {
+		return this.probes;
+	}
+
+	public Readiness getReadiness() {
+		return this.readiness;
 	}
 
 
@@ -361,6 +375,78 @@ public class ThreadModelProperties {
 
 		public void setRetryAfter(Duration retryAfter) {
 			this.retryAfter = retryAfter;
+		}
+
+	}
+
+	/**
+	 * Requests that never wait for a turn nor get a 503: Spring Boot's health endpoint and
+	 * its groups (liveness, readiness, any group and their additional paths) always, and
+	 * these.
+	 */
+	public static class Probes {
+
+		/**
+		 * More request paths that, like the health probes, run at once outside the limits.
+		 * Each is matched exactly, after the servlet context path, as the client sends it.
+		 */
+		private List<String> paths = new ArrayList<>();
+
+		public List<String> getPaths() {
+			return this.paths;
+		}
+
+		public void setPaths(List<String> paths) {
+			this.paths = paths;
+		}
+
+	}
+
+	/**
+	 * Readiness while the starter sheds load (answers requests 503).
+	 */
+	public static class Readiness {
+
+		/**
+		 * Whether readiness goes REFUSING_TRAFFIC while the server sheds load for a sustained
+		 * time, and back to ACCEPTING_TRAFFIC once calm. Off by default: every pod of a
+		 * Service under the same load would leave it at once, with no endpoint left.
+		 */
+		private boolean refuseWhenShedding;
+
+		/**
+		 * How long the server sheds load, every second of it, before readiness refuses
+		 * traffic.
+		 */
+		private Duration sheddingFor = Duration.ofSeconds(10);
+
+		/**
+		 * How long the server goes without shedding before readiness accepts traffic again.
+		 */
+		private Duration acceptAfter = Duration.ofSeconds(30);
+
+		public boolean isRefuseWhenShedding() {
+			return this.refuseWhenShedding;
+		}
+
+		public void setRefuseWhenShedding(boolean refuseWhenShedding) {
+			this.refuseWhenShedding = refuseWhenShedding;
+		}
+
+		public Duration getSheddingFor() {
+			return this.sheddingFor;
+		}
+
+		public void setSheddingFor(Duration sheddingFor) {
+			this.sheddingFor = sheddingFor;
+		}
+
+		public Duration getAcceptAfter() {
+			return this.acceptAfter;
+		}
+
+		public void setAcceptAfter(Duration acceptAfter) {
+			this.acceptAfter = acceptAfter;
 		}
 
 	}

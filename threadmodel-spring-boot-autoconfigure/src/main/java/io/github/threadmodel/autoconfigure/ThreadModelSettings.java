@@ -1,6 +1,8 @@
 package io.github.threadmodel.autoconfigure;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 import io.github.threadmodel.auto.AutoThreadModelPolicy;
@@ -8,6 +10,8 @@ import io.github.threadmodel.executor.AdaptiveAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.OverloadProtection;
 import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.overload.Shedding;
+import io.github.threadmodel.requests.RequestCounts;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -50,6 +54,10 @@ final class ThreadModelSettings {
 		checkDuration("app.threads.pinning.threshold", properties.getPinning().getThreshold(), Duration.ZERO,
 				"a duration of zero or more, for example 20ms");
 		checkAuto(properties.getAuto());
+		checkDuration("app.threads.readiness.shedding-for", properties.getReadiness().getSheddingFor(),
+				Duration.ofSeconds(1), "a duration of 1s or more, for example 10s");
+		checkDuration("app.threads.readiness.accept-after", properties.getReadiness().getAcceptAfter(),
+				Duration.ofSeconds(1), "a duration of 1s or more, for example 30s");
 		if (this.model == ThreadModelChoice.AUTO && !properties.getSwitching().isEnabled()) {
 			throw invalid("app.threads.switching.enabled", false,
 					"true when app.threads.model is auto, which switches the model while the application runs");
@@ -131,6 +139,45 @@ final class ThreadModelSettings {
 	 */
 	Duration retryAfter() {
 		return this.properties.getOverload().getRetryAfter();
+	}
+
+	/**
+	 * The most servlet requests the request executor reads ahead of their turn at once: one
+	 * for every 256 KB of the maximum heap, at least 64. A request read ahead holds the
+	 * server's buffers for it (about 80 KB on Tomcat) while it waits, which a burst of
+	 * thousands must not turn into an {@link OutOfMemoryError}; beyond the bound, requests
+	 * wait unread, as they did before reading ahead.
+	 * @return the bound
+	 */
+	int readAheadLimit() {
+		return (int) Math.min(Integer.MAX_VALUE, Math.max(64, Runtime.getRuntime().maxMemory() / (256 * 1024)));
+	}
+
+	/**
+	 * Whether the starter sheds load, from the 503 answers it writes.
+	 * @param counts the 503 answers
+	 * @return the tracker
+	 */
+	Shedding shedding(RequestCounts counts) {
+		ThreadModelProperties.Readiness readiness = this.properties.getReadiness();
+		return new Shedding(counts::rejected, Clock.systemUTC(), readiness.getSheddingFor(),
+				readiness.getAcceptAfter());
+	}
+
+	/**
+	 * Whether readiness follows shedding.
+	 * @return {@code app.threads.readiness.refuse-when-shedding}
+	 */
+	boolean refuseTrafficWhenShedding() {
+		return this.properties.getReadiness().isRefuseWhenShedding();
+	}
+
+	/**
+	 * The paths of {@code app.threads.probes.paths}.
+	 * @return the paths
+	 */
+	List<String> probePaths() {
+		return this.properties.getProbes().getPaths();
 	}
 
 	/**

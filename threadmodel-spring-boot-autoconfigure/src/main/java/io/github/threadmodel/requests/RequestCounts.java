@@ -17,6 +17,8 @@ public final class RequestCounts {
 
 	private final LongAdder completed = new LongAdder();
 
+	private final LongAdder bypassed = new LongAdder();
+
 	private final Map<Refusal, LongAdder> rejected = new EnumMap<>(Refusal.class);
 
 	public RequestCounts() {
@@ -45,6 +47,23 @@ public final class RequestCounts {
 	 */
 	public void onRejected(Refusal refusal) {
 		this.rejected.get(refusal).increment();
+	}
+
+	/**
+	 * Counts a health probe that ran at once, outside the limits, where it would otherwise
+	 * have waited for a turn or been refused.
+	 */
+	public void onBypassed() {
+		this.bypassed.increment();
+	}
+
+	/**
+	 * Health probes that ran at once, outside the limits, where they would otherwise have
+	 * waited for a turn or been refused.
+	 * @return the count
+	 */
+	public long bypassed() {
+		return this.bypassed.sum();
 	}
 
 	/**

@@ -38,6 +38,7 @@ class ThreadModelEndpointJsonTests {
 			requests.completed: number
 			requests.rejected: number
 			requests.rejectedTimedOut: number
+			requests.bypassed: number
 			requests.running: number
 			requests.peakRunning: number
 			requests.queued: number
@@ -63,6 +64,7 @@ class ThreadModelEndpointJsonTests {
 			tasks.completed: number
 			tasks.rejected: number
 			tasks.rejectedTimedOut: number
+			tasks.bypassed: null
 			tasks.running: number
 			tasks.peakRunning: number
 			tasks.queued: number

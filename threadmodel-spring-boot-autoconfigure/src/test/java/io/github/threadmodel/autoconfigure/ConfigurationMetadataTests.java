@@ -39,7 +39,9 @@ class ConfigurationMetadataTests {
 					"app.threads.auto.min-dwell", "app.threads.auto.thread-wait", "app.threads.auto.cpu-busy-share",
 					"app.threads.auto.scheduling-delay", "app.threads.auto.severe-scheduling-delay",
 					"app.threads.virtual.admission", "app.threads.virtual.adaptive.min-limit",
-					"app.threads.virtual.adaptive.max-limit", "app.threads.virtual.adaptive.heap-threshold");
+					"app.threads.virtual.adaptive.max-limit", "app.threads.virtual.adaptive.heap-threshold",
+					"app.threads.probes.paths", "app.threads.readiness.refuse-when-shedding",
+					"app.threads.readiness.shedding-for", "app.threads.readiness.accept-after");
 		assertThat(starter).allSatisfy((property) -> assertThat((String) property.get("description")).as("%s", property)
 			.isNotBlank());
 		assertThat(starter).filteredOn((property) -> property.get("name").equals("app.threads.platform.keep-alive"))

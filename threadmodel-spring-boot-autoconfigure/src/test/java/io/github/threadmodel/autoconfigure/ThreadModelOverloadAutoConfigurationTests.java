@@ -1,9 +1,12 @@
 package io.github.threadmodel.autoconfigure;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Set;
 
 import io.github.threadmodel.overload.OverloadFilter;
 import io.github.threadmodel.overload.OverloadWebExceptionHandler;
+import io.github.threadmodel.overload.ProbePaths;
 import io.github.threadmodel.requests.RequestCounts;
 import jakarta.servlet.Filter;
 import org.junit.jupiter.api.Test;
@@ -40,7 +43,7 @@ class ThreadModelOverloadAutoConfigurationTests {
 			assertThat(context).doesNotHaveBean(OverloadWebExceptionHandler.class);
 			FilterRegistrationBean<?> registration = context.getBean(FilterRegistrationBean.class);
 			assertThat(registration.getFilter()).isInstanceOf(OverloadFilter.class);
-			assertThat(registration.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE + 1);
+			assertThat(registration.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE);
 		});
 	}
 
@@ -80,7 +83,8 @@ class ThreadModelOverloadAutoConfigurationTests {
 		@Bean
 		FilterRegistrationBean<OverloadFilter> ownOverloadFilter() {
 			FilterRegistrationBean<OverloadFilter> registration = new FilterRegistrationBean<>(
-					new OverloadFilter(Duration.ofSeconds(5), new RequestCounts()));
+					new OverloadFilter(Duration.ofSeconds(5), new RequestCounts(), new ProbePaths(Set.of()), null,
+							List.of()));
 			registration.setOrder(5);
 			return registration;
 		}

@@ -60,6 +60,19 @@ public final class RawHttp {
 		}
 	}
 
+	/**
+	 * Sends one GET with {@code Connection: close} on a connection of its own.
+	 * @return the body of the answer, whatever its status
+	 */
+	public static String body(int port, String path) {
+		try (Socket socket = connect(port)) {
+			return exchange(socket, path, true).body();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
 	private static Socket connect(int port) throws IOException {
 		Socket socket = new Socket("localhost", port);
 		socket.setSoTimeout(30_000);
@@ -89,20 +102,21 @@ public final class RawHttp {
 				closing = true;
 			}
 		}
+		ByteArrayOutputStream body = new ByteArrayOutputStream();
 		if (chunked) {
 			for (long size = Long.parseLong(line(in).trim(), 16); size > 0; size = Long.parseLong(line(in).trim(), 16)) {
-				skip(in, size);
+				body.write(read(in, size));
 				line(in);
 			}
 			line(in);
 		}
 		else if (length >= 0) {
-			skip(in, length);
+			body.write(read(in, length));
 		}
 		else {
-			in.readAllBytes(); // the answer ends with the connection
+			body.write(in.readAllBytes()); // the answer ends with the connection
 		}
-		return new Answer(status, closing);
+		return new Answer(status, closing, body.toString(StandardCharsets.UTF_8));
 	}
 
 	private static String line(InputStream in) throws IOException {
@@ -118,13 +132,15 @@ public final class RawHttp {
 		return line.toString(StandardCharsets.US_ASCII);
 	}
 
-	private static void skip(InputStream in, long count) throws IOException {
-		if (in.readNBytes((int) count).length != count) {
+	private static byte[] read(InputStream in, long count) throws IOException {
+		byte[] bytes = in.readNBytes((int) count);
+		if (bytes.length != count) {
 			throw new IOException("connection closed in the middle of a body");
 		}
+		return bytes;
 	}
 
-	private record Answer(int status, boolean closing) {
+	private record Answer(int status, boolean closing, String body) {
 
 	}
 

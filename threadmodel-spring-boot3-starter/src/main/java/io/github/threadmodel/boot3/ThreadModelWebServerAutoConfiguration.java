@@ -81,6 +81,11 @@ public final class ThreadModelWebServerAutoConfiguration {
 					"server.undertow.options.socket.BACKLOG", "server.undertow.options.socket.backlog"));
 		}
 
+		@Bean
+		UndertowRequestThreadContext undertowRequestThreadContext() {
+			return new UndertowRequestThreadContext();
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

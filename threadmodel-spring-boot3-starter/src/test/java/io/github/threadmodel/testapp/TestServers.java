@@ -1,8 +1,7 @@
 package io.github.threadmodel.testapp;
 
-import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 import io.github.threadmodel.autoconfigure.SpringBootLine;
 import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
@@ -74,12 +73,10 @@ public enum TestServers {
 	}
 
 	public ConfigurableApplicationContext start(String... properties) {
-		String[] args = Stream
-			.concat(Stream.of("--server.port=0", "--management.server.port=0",
-					"--management.endpoints.web.exposure.include=threadmodel,metrics",
-					"--spring.main.web-application-type=" + this.webApplicationType, "--spring.main.banner-mode=off"),
-					Arrays.stream(properties).map((property) -> "--" + property))
-			.toArray(String[]::new);
+		String[] args = Arguments.of(List.of("server.port=0", "management.server.port=0",
+				"management.endpoints.web.exposure.include=threadmodel,metrics",
+				"spring.main.web-application-type=" + this.webApplicationType, "spring.main.banner-mode=off"),
+				properties);
 		return new SpringApplicationBuilder(this.application).run(args);
 	}
 

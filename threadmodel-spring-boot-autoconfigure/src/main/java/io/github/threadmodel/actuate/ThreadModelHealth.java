@@ -1,0 +1,55 @@
+package io.github.threadmodel.actuate;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.threadmodel.executor.AdmissionStatus;
+import io.github.threadmodel.executor.ExecutorStats;
+import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.overload.Shedding;
+
+/**
+ * The details of the {@code threadModel} health contributor, the same on both Boot lines
+ * (each line's health indicator reports them): the model, the limit, the requests in
+ * flight and waiting, and whether the server sheds load. Always {@code UP}: load is no
+ * failure, and a health that went down with it would take a busy pod out of service or
+ * restart it, which is what shedding is there to prevent.
+ */
+public final class ThreadModelHealth {
+
+	private final ThreadModelExecutor requests;
+
+	private final Shedding shedding;
+
+	/**
+	 * Creates the details' source.
+	 * @param requests the request executor
+	 * @param shedding whether the starter sheds load
+	 */
+	public ThreadModelHealth(ThreadModelExecutor requests, Shedding shedding) {
+		this.requests = requests;
+		this.shedding = shedding;
+	}
+
+	/**
+	 * The details now.
+	 * @return {@code model}, {@code limit} (the platform pool's size or the virtual limit; left
+	 * out when there is none), {@code inFlight}, {@code queued} and {@code shedding}
+	 */
+	public Map<String, Object> details() {
+		ExecutorStats stats = this.requests.stats();
+		AdmissionStatus admission = this.requests.admission();
+		Integer limit = (stats.maxPoolSize() != null) ? stats.maxPoolSize()
+				: (admission != null) ? admission.limit() : stats.maxConcurrency();
+		Map<String, Object> details = new LinkedHashMap<>();
+		details.put("model", stats.model().id());
+		if (limit != null) {
+			details.put("limit", limit);
+		}
+		details.put("inFlight", stats.running());
+		details.put("queued", stats.queued());
+		details.put("shedding", this.shedding.isShedding());
+		return details;
+	}
+
+}

@@ -1,0 +1,35 @@
+package io.github.threadmodel.boot3;
+
+import io.github.threadmodel.actuate.ThreadModelHealth;
+import io.github.threadmodel.autoconfigure.ThreadModelOverloadAutoConfiguration;
+import io.github.threadmodel.executor.ThreadModelExecutors;
+import io.github.threadmodel.overload.Shedding;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.actuate.health.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@code threadModel} health contributor on Spring Boot 3.5, from
+ * this line's health API; what it reports is shared with the other line
+ * ({@link ThreadModelHealth}). Never {@code DOWN} because of load.
+ */
+@AutoConfiguration(after = ThreadModelOverloadAutoConfiguration.class)
+@ConditionalOnClass(HealthIndicator.class)
+@ConditionalOnBean({ ThreadModelExecutors.class, Shedding.class })
+@ConditionalOnEnabledHealthIndicator("threadModel")
+public final class ThreadModelHealthAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(name = "threadModelHealthIndicator")
+	HealthIndicator threadModelHealthIndicator(ThreadModelExecutors executors, Shedding shedding) {
+		ThreadModelHealth health = new ThreadModelHealth(executors.requests(), shedding);
+		return () -> Health.up().withDetails(health.details()).build();
+	}
+
+}
