@@ -150,7 +150,7 @@ class ConfigurationSwitchingIntegrationTests {
 
 			configure(http, "app.threads.platform.queue-capacity", "5");
 			assertThat(output).contains("Thread model: app.threads.platform.queue-capacity changed while the "
-					+ "application runs, and takes effect at the next start");
+					+ "application runs, but is read at startup only");
 
 			Map<String, Object> endpoint = http.threadModel();
 			assertThat(endpoint).containsEntry("model", "platform").containsEntry("modelSource", "app.threads.model");

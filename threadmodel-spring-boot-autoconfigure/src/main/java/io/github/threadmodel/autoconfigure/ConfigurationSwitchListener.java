@@ -62,8 +62,8 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	private static final ConfigurationPropertyName PREFIX_NAME = ConfigurationPropertyName.of(PREFIX);
 
 	/**
-	 * What a running application applies; every other {@code app.threads.*} property takes
-	 * effect at the next start.
+	 * What a running application applies; every other {@code app.threads.*} property is
+	 * read at startup only.
 	 */
 	private static final Set<ConfigurationPropertyName> SWITCHABLE = Set.of(
 			ConfigurationPropertyName.of(ThreadModelAutoConfiguration.MODEL_PROPERTY),
@@ -132,20 +132,22 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 			refused(unreadable(ex));
 			return;
 		}
-		List<String> atNextStart = new ArrayList<>(keys.stream()
+		List<String> startupOnly = keys.stream()
 			.filter((key) -> !SWITCHABLE.contains(ConfigurationPropertyName.adapt(key, '.')))
-			.toList());
+			.toList();
 		if (next.maxConcurrency() == null && this.applied.maxConcurrency() != null) {
 			// the switcher sets a fixed limit, it cannot take one away
-			atNextStart.add(MAX_CONCURRENCY_PROPERTY + " (removed: the fixed limit " + this.applied.maxConcurrency()
-					+ " stays)");
+			logger.warn(("Thread model keeps the fixed limit %s=%d: the property was removed, but a running "
+					+ "application cannot go back to an adaptive or no limit; that takes a restart")
+				.formatted(MAX_CONCURRENCY_PROPERTY, this.applied.maxConcurrency()));
 			next = next.withMaxConcurrency(this.applied.maxConcurrency());
 		}
-		if (!atNextStart.isEmpty()) {
-			logger.warn("Thread model: %s changed while the application runs, and take%s effect at the next start; "
-				.formatted(String.join(", ", atNextStart), (atNextStart.size() == 1) ? "s" : "")
-					+ "a running application applies " + String.join(", ", ThreadModelAutoConfiguration.MODEL_PROPERTY,
-							MAX_THREADS_PROPERTY, MAX_CONCURRENCY_PROPERTY));
+		if (!startupOnly.isEmpty()) {
+			logger.warn("Thread model: %s changed while the application runs, but %s read at startup only; "
+				.formatted(String.join(", ", startupOnly), (startupOnly.size() == 1) ? "is" : "are")
+					+ "a running application applies "
+					+ String.join(", ", ThreadModelAutoConfiguration.MODEL_PROPERTY, MAX_THREADS_PROPERTY,
+							MAX_CONCURRENCY_PROPERTY));
 		}
 		List<String> changes = next.changesFrom(this.applied);
 		if (changes.isEmpty()) {

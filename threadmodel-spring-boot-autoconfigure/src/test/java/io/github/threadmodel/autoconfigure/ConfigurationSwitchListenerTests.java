@@ -54,7 +54,7 @@ class ConfigurationSwitchListenerTests {
 			assertThat(requests(context).getSettings().platform().maxThreads()).isEqualTo(6);
 			assertThat(output).contains("Thread model switched by configuration "
 					+ "(app.threads.platform.max-threads=6): platform threads with new limits")
-				.doesNotContain("at the next start");
+				.doesNotContain("read at startup only");
 			change(context, Map.of("server.port", "2", "app.threads.model", "virtual"), "server.port");
 			assertThat(requests(context).getModel()).isEqualTo(ThreadModel.PLATFORM);
 		});
@@ -87,14 +87,14 @@ class ConfigurationSwitchListenerTests {
 	}
 
 	@Test
-	void aRemovedFixedLimitStaysUntilTheNextStart(CapturedOutput output) {
+	void aRemovedFixedLimitStaysWithAWarning(CapturedOutput output) {
 		this.servlet.withPropertyValues("app.threads.virtual.max-concurrency=5").run((context) -> {
 			context.getEnvironment()
 				.getPropertySources()
 				.addFirst(new MapPropertySource("change", Map.of("app.threads.virtual.max-concurrency", "")));
 			context.publishEvent(new EnvironmentChangeEvent(context, Set.of("app.threads.virtual.max-concurrency")));
-			assertThat(output).contains("Thread model: app.threads.virtual.max-concurrency (removed: the fixed limit 5 "
-					+ "stays) changed while the application runs, and takes effect at the next start");
+			assertThat(output).contains("Thread model keeps the fixed limit app.threads.virtual.max-concurrency=5: "
+					+ "the property was removed, but a running application cannot go back to an adaptive or no limit");
 			assertThat(requests(context).getSettings().maxConcurrency()).isEqualTo(5);
 			assertThat(requests(context).switchHistory()).isEmpty();
 		});
