@@ -132,22 +132,13 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 			refused(unreadable(ex));
 			return;
 		}
-		List<String> startupOnly = keys.stream()
-			.filter((key) -> !SWITCHABLE.contains(ConfigurationPropertyName.adapt(key, '.')))
-			.toList();
+		warnStartupOnly(keys);
 		if (next.maxConcurrency() == null && this.applied.maxConcurrency() != null) {
 			// the switcher sets a fixed limit, it cannot take one away
 			logger.warn(("Thread model keeps the fixed limit %s=%d: the property was removed, but a running "
 					+ "application cannot go back to an adaptive or no limit; that takes a restart")
 				.formatted(MAX_CONCURRENCY_PROPERTY, this.applied.maxConcurrency()));
 			next = next.withMaxConcurrency(this.applied.maxConcurrency());
-		}
-		if (!startupOnly.isEmpty()) {
-			logger.warn("Thread model: %s changed while the application runs, but %s read at startup only; "
-				.formatted(String.join(", ", startupOnly), (startupOnly.size() == 1) ? "is" : "are")
-					+ "a running application applies "
-					+ String.join(", ", ThreadModelAutoConfiguration.MODEL_PROPERTY, MAX_THREADS_PROPERTY,
-							MAX_CONCURRENCY_PROPERTY));
 		}
 		List<String> changes = next.changesFrom(this.applied);
 		if (changes.isEmpty()) {
@@ -177,6 +168,19 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 		this.applied = next;
 	}
 
+	private static void warnStartupOnly(List<String> keys) {
+		List<String> startupOnly = keys.stream()
+			.filter((key) -> !SWITCHABLE.contains(ConfigurationPropertyName.adapt(key, '.')))
+			.toList();
+		if (!startupOnly.isEmpty()) {
+			logger.warn("Thread model: %s changed while the application runs, but %s read at startup only; "
+				.formatted(String.join(", ", startupOnly), (startupOnly.size() == 1) ? "is" : "are")
+					+ "a running application applies "
+					+ String.join(", ", ThreadModelAutoConfiguration.MODEL_PROPERTY, MAX_THREADS_PROPERTY,
+							MAX_CONCURRENCY_PROPERTY));
+		}
+	}
+
 	/**
 	 * The configuration says auto: new limits are applied (which pauses auto, as any switch
 	 * not its own), then auto decides again when it did before, or when the configuration
@@ -204,8 +208,8 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 				.formatted(this.requests.getModel().id(), asked));
 			return;
 		}
-		String handedOver = (change.handedOver() > 0)
-				? ", " + change.handedOver() + " waiting requests handed over" : "";
+		String handedOver = (change.handedOver() > 0) ? ", %d waiting request%s handed over"
+			.formatted(change.handedOver(), (change.handedOver() == 1) ? "" : "s") : "";
 		String models = (change.from() == change.to()) ? change.to().id() + " threads with new limits"
 				: change.from().id() + " to " + change.to().id() + " threads";
 		logger.info("Thread model switched by configuration (%s): %s%s".formatted(asked, models, handedOver));
