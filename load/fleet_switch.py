@@ -114,7 +114,7 @@ def wait_for_load(bases: list[str], k6_run, at_least: int, timeout: float):
 
 # What Spring Cloud Bus's RefreshListener logs after ContextRefresher.refresh(): the keys of the EnvironmentChangeEvent
 # that the refresh published.
-KEYS_REFRESHED = re.compile(r"Keys refreshed \[[^\]]*\b" + re.escape(PROPERTY) + r"\b")
+KEYS_REFRESHED = re.compile(r"Keys refreshed \[(?:[^\]]*, )?" + re.escape(PROPERTY) + r"[,\]]")
 
 
 def events(app: toolkit.App) -> int:
