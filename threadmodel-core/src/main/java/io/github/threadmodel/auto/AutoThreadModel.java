@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import io.github.threadmodel.executor.ModelSwitch;
+import io.github.threadmodel.executor.SwitchSource;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
@@ -28,15 +29,10 @@ import org.springframework.context.SmartLifecycle;
  * starts a {@link SchedulingDelayProbe} and asks the policy about the probe still waiting,
  * so that starving virtual threads are left without waiting for the windows.
  * <p>
- * A switch asked for by anyone else (the actuator endpoint) pauses it: the model stays as
- * asked until {@link #resume()}.
+ * A switch asked for by anyone else (the actuator endpoint, a configuration change) pauses
+ * it: the model stays as asked until {@link #resume()}.
  */
 public final class AutoThreadModel implements SmartLifecycle {
-
-	/**
-	 * The start of {@code requestedBy} of every switch this class makes.
-	 */
-	public static final String REQUESTED_BY_PREFIX = "auto: ";
 
 	private static final Log logger = LogFactory.getLog(AutoThreadModel.class);
 
@@ -244,7 +240,7 @@ public final class AutoThreadModel implements SmartLifecycle {
 			return; // switched by hand since the window ended
 		}
 		ThreadModel from = sample.model();
-		this.switcher.switchTo(decision.switchTo(), null, null, REQUESTED_BY_PREFIX + decision.reason());
+		this.switcher.switchTo(decision.switchTo(), null, null, SwitchSource.AUTO.prefix() + decision.reason());
 		logger.info("Thread model auto: switched from %s to %s threads: %s".formatted(from.id(),
 				decision.switchTo().id(), decision.reason()));
 		synchronized (this.decisions) {
@@ -259,7 +255,7 @@ public final class AutoThreadModel implements SmartLifecycle {
 	 * Pauses on a switch made by anyone else.
 	 */
 	private void switched(ModelSwitch change) {
-		if (change.requestedBy().startsWith(REQUESTED_BY_PREFIX)) {
+		if (change.source() == SwitchSource.AUTO) {
 			return;
 		}
 		synchronized (this) {
@@ -267,7 +263,8 @@ public final class AutoThreadModel implements SmartLifecycle {
 			this.policy.restart(this.clock.instant());
 		}
 		logger.info("Thread model auto: paused, %s switched to %s threads; POST {\"model\":\"auto\"} to "
-			.formatted(change.requestedBy(), change.to().id()) + "/actuator/threadmodel resumes it");
+			.formatted(change.requestedBy(), change.to().id())
+				+ "/actuator/threadmodel, or app.threads.model=auto in a configuration change, resumes it");
 	}
 
 	/**

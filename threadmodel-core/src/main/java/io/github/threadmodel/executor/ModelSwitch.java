@@ -13,4 +13,12 @@ import java.time.Instant;
  */
 public record ModelSwitch(Instant at, ThreadModel from, ThreadModel to, String requestedBy, int handedOver) {
 
+	/**
+	 * Who or what asked for it, as {@code requestedBy} starts.
+	 * @return the source
+	 */
+	public SwitchSource source() {
+		return SwitchSource.of(this.requestedBy);
+	}
+
 }

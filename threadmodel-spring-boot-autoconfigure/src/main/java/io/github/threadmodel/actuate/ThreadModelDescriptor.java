@@ -20,8 +20,10 @@ import io.github.threadmodel.requests.RequestCounts;
  * The body of {@code GET /actuator/threadmodel}.
  *
  * @param model the model of the web server's request handling
- * @param modelSource the property that chose it ({@code app.threads.model},
- * {@code spring.threads.virtual.enabled}) or {@code default}
+ * @param modelSource what chose it: at startup the property ({@code app.threads.model},
+ * {@code spring.threads.virtual.enabled}, {@code app.threads.model=auto}) or
+ * {@code default}; once a switch changed the model, who made the last such switch
+ * ({@code endpoint}, {@code configuration}; {@code app.threads.model=auto} for auto's)
  * @param server the embedded web server
  * @param requests the HTTP requests and the request executor's figures
  * @param tasks the application task executor's figures, or {@code null} when the
@@ -124,14 +126,17 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * @param from the model before
 	 * @param to the model after
 	 * @param requestedBy who or what asked for it
+	 * @param source where the switch came from: {@code endpoint}, {@code configuration},
+	 * {@code auto}, or {@code application} (the application's own code)
 	 * @param handedOver requests that waited for a thread of the old model and moved to
 	 * the new one
 	 */
-	public record SwitchDescriptor(String at, String from, String to, String requestedBy, int handedOver) {
+	public record SwitchDescriptor(String at, String from, String to, String requestedBy, String source,
+			int handedOver) {
 
 		static SwitchDescriptor of(ModelSwitch change) {
 			return new SwitchDescriptor(change.at().toString(), change.from().id(), change.to().id(),
-					change.requestedBy(), change.handedOver());
+					change.requestedBy(), change.source().id(), change.handedOver());
 		}
 
 	}

@@ -12,6 +12,8 @@ import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.SwitchDescriptor;
 import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.ConnectionIntake;
+import io.github.threadmodel.executor.ModelSwitch;
+import io.github.threadmodel.executor.SwitchSource;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelExecutors;
@@ -79,6 +81,12 @@ public class ThreadModelEndpoint {
 	private final AutoThreadModel auto;
 
 	/**
+	 * The last switch that changed the model (not only its limits), or {@code null}
+	 * before the first.
+	 */
+	private volatile ModelSwitch lastModelChange;
+
+	/**
 	 * Creates the endpoint.
 	 * @param selection the models chosen at startup
 	 * @param executors the request executor and the application task executor
@@ -103,12 +111,17 @@ public class ThreadModelEndpoint {
 		this.serverKind = serverKind;
 		this.pinning = pinning;
 		this.auto = auto;
+		this.requests.onSwitch((change) -> {
+			if (change.from() != change.to()) {
+				this.lastModelChange = change;
+			}
+		});
 	}
 
 	@ReadOperation
 	public ThreadModelDescriptor threadModel() {
 		String server = this.serverKind.name();
-		return new ThreadModelDescriptor(this.requests.getModel().id(), this.selection.source(), server,
+		return new ThreadModelDescriptor(this.requests.getModel().id(), modelSource(), server,
 				ExecutorDescriptor.ofRequests(this.requests.stats(), this.requestCounts),
 				(this.tasks != null) ? ExecutorDescriptor.ofTasks(this.tasks.stats()) : null,
 				"netty".equals(server) ? NettyDescriptor.WEBFLUX : null, VirtualThreadScheduler.read(),
@@ -118,6 +131,19 @@ public class ThreadModelEndpoint {
 				(this.pinning != null) ? PinningDescriptor.of(this.pinning.isRecording(), this.pinning.stats()) : null,
 				(this.auto != null) ? AutoDescriptor.of(this.auto.status(), this.requests.getModel()) : null,
 				this.requests.admission());
+	}
+
+	/**
+	 * What chose the model in force: the startup's choice until a switch changes the
+	 * model, then who made the last such switch ({@code endpoint}, {@code configuration});
+	 * auto's own switches keep {@code app.threads.model=auto}, the startup's choice.
+	 */
+	private String modelSource() {
+		ModelSwitch change = this.lastModelChange;
+		if (change == null || change.source() == SwitchSource.AUTO) {
+			return this.selection.source();
+		}
+		return change.source().id();
 	}
 
 	/**
@@ -205,7 +231,8 @@ public class ThreadModelEndpoint {
 
 	private static String requestedBy(SecurityContext securityContext) {
 		Principal principal = (securityContext != null) ? securityContext.getPrincipal() : null;
-		return (principal != null) ? "actuator (" + principal.getName() + ")" : "actuator";
+		String actuator = SwitchSource.ENDPOINT.prefix();
+		return (principal != null) ? actuator + " (" + principal.getName() + ")" : actuator;
 	}
 
 	/**

@@ -29,7 +29,6 @@ import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguratio
 import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
@@ -50,7 +49,7 @@ public final class ThreadModelAutoConfiguration {
 	 */
 	public static final String REQUEST_EXECUTOR_BEAN_NAME = "threadModelRequestExecutor";
 
-	private static final String MODEL_PROPERTY = "app.threads.model";
+	static final String MODEL_PROPERTY = "app.threads.model";
 
 	static final String SPRING_VIRTUAL_PROPERTY = "spring.threads.virtual.enabled";
 
@@ -76,12 +75,7 @@ public final class ThreadModelAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ThreadModelSelection threadModelSelection(ThreadModelSettings settings, Environment environment) {
-		String written = environment.getProperty(MODEL_PROPERTY);
-		if (written != null && written.isBlank()) {
-			// Spring Boot binds an empty value to no value; a user who wrote the property meant one
-			throw new InvalidConfigurationPropertyValueException(MODEL_PROPERTY, "",
-					"Allowed: " + ThreadModelChoice.ALLOWED + "; leave the property out for the default.");
-		}
+		ThreadModelSettings.checkWrittenModel(environment);
 		ThreadModelChoice choice = settings.model();
 		ThreadModel configured = (choice != null) ? choice.fixedModel() : null;
 		Boolean springVirtual = environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class);

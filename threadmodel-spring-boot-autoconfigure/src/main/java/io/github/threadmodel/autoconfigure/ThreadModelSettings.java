@@ -13,6 +13,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.core.env.Environment;
 
 /**
  * The {@code app.threads.*} values, checked once, and turned into what the core's objects
@@ -53,6 +54,19 @@ final class ThreadModelSettings {
 		if (this.model == ThreadModelChoice.AUTO && !properties.getSwitching().isEnabled()) {
 			throw invalid("app.threads.switching.enabled", false,
 					"true when app.threads.model is auto, which switches the model while the application runs");
+		}
+	}
+
+	/**
+	 * Refuses an empty {@code app.threads.model}: Spring Boot binds an empty value to no
+	 * value, but a user who wrote the property meant one.
+	 * @param environment the environment the property is read from
+	 */
+	static void checkWrittenModel(Environment environment) {
+		String written = environment.getProperty(ThreadModelAutoConfiguration.MODEL_PROPERTY);
+		if (written != null && written.isBlank()) {
+			throw invalid(ThreadModelAutoConfiguration.MODEL_PROPERTY, "",
+					ThreadModelChoice.ALLOWED + "; leave the property out for the default");
 		}
 	}
 

@@ -112,6 +112,7 @@ class ThreadModelEndpointJsonTests {
 			switches[0].from: string
 			switches[0].to: string
 			switches[0].requestedBy: string
+			switches[0].source: string
 			switches[0].handedOver: number
 			pinning: object
 			pinning.recording: boolean

@@ -73,8 +73,15 @@ public final class Http {
 	 * {@code POST /actuator/threadmodel} with a JSON body.
 	 */
 	public HttpResponse<String> postThreadModel(String json) {
+		return postActuator("threadmodel", json);
+	}
+
+	/**
+	 * A {@code POST} with a JSON body to an actuator endpoint, for example {@code env}.
+	 */
+	public HttpResponse<String> postActuator(String endpoint, String json) {
 		HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.managementPort
-				+ "/actuator/threadmodel"))
+				+ "/actuator/" + endpoint))
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofString(json))
 			.timeout(Duration.ofSeconds(30))

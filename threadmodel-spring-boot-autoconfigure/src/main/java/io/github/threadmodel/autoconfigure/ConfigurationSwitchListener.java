@@ -1,0 +1,317 @@
+package io.github.threadmodel.autoconfigure;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import io.github.threadmodel.auto.AutoThreadModel;
+import io.github.threadmodel.executor.ModelSwitch;
+import io.github.threadmodel.executor.SwitchSource;
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelSwitcher;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.ConfigurationProperty;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.cloud.context.environment.EnvironmentChangeEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
+import org.springframework.lang.Nullable;
+
+/**
+ * Switching by configuration: applies a change of {@code app.threads.model},
+ * {@code app.threads.platform.max-threads} or {@code app.threads.virtual.max-concurrency}
+ * made while the application runs, as spring-cloud-context announces it with an
+ * {@link EnvironmentChangeEvent} ({@code POST /actuator/env}, {@code /actuator/refresh},
+ * a Config Server refresh, Spring Cloud Bus, a Kubernetes ConfigMap reload). The switch
+ * goes through the {@link ThreadModelSwitcher}, as a {@code POST /actuator/threadmodel}
+ * does, and is recorded with the source {@code configuration}.
+ * <p>
+ * Each value in force is the one set last: a change applies the values that changed in
+ * the configuration, and a {@code POST} overrides them until the configuration changes
+ * them again.
+ * <p>
+ * The new values are bound from the {@link Environment} here and checked whole by
+ * {@link ThreadModelSettings} before anything switches, rather than read from the
+ * {@link ThreadModelProperties} bean: Spring Cloud's {@code ConfigurationPropertiesRebinder}
+ * rebinds that bean on the same event, in no set order with this listener and without
+ * those checks (nothing reads the bean after startup). This listener comes first, so that
+ * its WARN is written even when the rebinder then fails on a value it cannot bind.
+ */
+final class ConfigurationSwitchListener implements ApplicationListener<EnvironmentChangeEvent>, Ordered {
+
+	private static final Log logger = LogFactory.getLog(ConfigurationSwitchListener.class);
+
+	static final String MAX_THREADS_PROPERTY = "app.threads.platform.max-threads";
+
+	static final String MAX_CONCURRENCY_PROPERTY = "app.threads.virtual.max-concurrency";
+
+	private static final String PREFIX = "app.threads";
+
+	private static final ConfigurationPropertyName PREFIX_NAME = ConfigurationPropertyName.of(PREFIX);
+
+	/**
+	 * What a running application applies; every other {@code app.threads.*} property takes
+	 * effect at the next start.
+	 */
+	private static final Set<ConfigurationPropertyName> SWITCHABLE = Set.of(
+			ConfigurationPropertyName.of(ThreadModelAutoConfiguration.MODEL_PROPERTY),
+			ConfigurationPropertyName.of(MAX_THREADS_PROPERTY), ConfigurationPropertyName.of(MAX_CONCURRENCY_PROPERTY));
+
+	private final Environment environment;
+
+	private final ThreadModelSwitcher switcher;
+
+	private final ThreadModelExecutor requests;
+
+	private final AutoThreadModel auto;
+
+	/**
+	 * The switchable values as the configuration had them when last applied: at startup,
+	 * or at the last change this listener applied.
+	 */
+	private Configured applied;
+
+	/**
+	 * Creates the listener.
+	 * @param settings the values the application started with, checked
+	 * @param properties the same values as bound
+	 * @param environment the environment the new values are read from
+	 * @param switcher switches the model
+	 * @param requests the request executor
+	 * @param auto {@code app.threads.model=auto}, or {@code null} without it
+	 */
+	ConfigurationSwitchListener(ThreadModelSettings settings, ThreadModelProperties properties,
+			Environment environment, ThreadModelSwitcher switcher, ThreadModelExecutor requests,
+			@Nullable AutoThreadModel auto) {
+		this.environment = environment;
+		this.switcher = switcher;
+		this.requests = requests;
+		this.auto = auto;
+		this.applied = Configured.of(settings.model(), properties, environment);
+	}
+
+	@Override
+	public int getOrder() {
+		return Ordered.HIGHEST_PRECEDENCE;
+	}
+
+	@Override
+	public void onApplicationEvent(EnvironmentChangeEvent event) {
+		List<String> keys = event.getKeys()
+			.stream()
+			.filter((key) -> PREFIX_NAME.isAncestorOf(ConfigurationPropertyName.adapt(key, '.')))
+			.sorted()
+			.toList();
+		if (!keys.isEmpty()) {
+			apply(keys);
+		}
+	}
+
+	private synchronized void apply(List<String> keys) {
+		Configured next;
+		try {
+			next = read();
+		}
+		catch (InvalidConfigurationPropertyValueException ex) {
+			refused(ex.getMessage());
+			return;
+		}
+		catch (BindException ex) {
+			refused(unreadable(ex));
+			return;
+		}
+		List<String> atNextStart = new ArrayList<>(keys.stream()
+			.filter((key) -> !SWITCHABLE.contains(ConfigurationPropertyName.adapt(key, '.')))
+			.toList());
+		if (next.maxConcurrency() == null && this.applied.maxConcurrency() != null) {
+			// the switcher sets a fixed limit, it cannot take one away
+			atNextStart.add(MAX_CONCURRENCY_PROPERTY + " (removed: the fixed limit " + this.applied.maxConcurrency()
+					+ " stays)");
+			next = next.withMaxConcurrency(this.applied.maxConcurrency());
+		}
+		if (!atNextStart.isEmpty()) {
+			logger.warn("Thread model: %s changed while the application runs, and take%s effect at the next start; "
+				.formatted(String.join(", ", atNextStart), (atNextStart.size() == 1) ? "s" : "")
+					+ "a running application applies " + String.join(", ", ThreadModelAutoConfiguration.MODEL_PROPERTY,
+							MAX_THREADS_PROPERTY, MAX_CONCURRENCY_PROPERTY));
+		}
+		List<String> changes = next.changesFrom(this.applied);
+		if (changes.isEmpty()) {
+			return;
+		}
+		String asked = String.join(", ", changes);
+		if (!this.switcher.isEnabled()) {
+			logger.warn("Thread model stays %s: the configuration changed (%s), but switching is disabled by "
+				.formatted(this.requests.getModel().id(), asked) + "app.threads.switching.enabled=false");
+			return;
+		}
+		if (next.model() == ThreadModelChoice.AUTO) {
+			if (this.auto == null) {
+				logger.warn(("Thread model stays %s: the configuration changed (%s), but auto runs only when the "
+						+ "application started with app.threads.model=auto; restart with it, or choose platform or "
+						+ "virtual").formatted(this.requests.getModel().id(), asked));
+				return;
+			}
+			applyUnderAuto(next, asked);
+		}
+		else {
+			ThreadModel model = (next.model() != this.applied.model()) ? next.model().fixedModel()
+					: this.requests.getModel();
+			switched(this.switcher.switchTo(model, next.maxThreadsIfChangedFrom(this.applied),
+					next.maxConcurrencyIfChangedFrom(this.applied), requestedBy(asked)), asked);
+		}
+		this.applied = next;
+	}
+
+	/**
+	 * The configuration says auto: new limits are applied (which pauses auto, as any switch
+	 * not its own), then auto decides again when it did before, or when the configuration
+	 * just chose it.
+	 */
+	private void applyUnderAuto(Configured next, String asked) {
+		boolean chosen = this.applied.model() != ThreadModelChoice.AUTO;
+		boolean resume = chosen || this.auto.status().active();
+		Integer maxThreads = next.maxThreadsIfChangedFrom(this.applied);
+		Integer maxConcurrency = next.maxConcurrencyIfChangedFrom(this.applied);
+		if (maxThreads != null || maxConcurrency != null) {
+			this.switcher.switchTo(this.requests.getModel(), maxThreads, maxConcurrency, requestedBy(asked));
+		}
+		if (resume) {
+			this.auto.resume();
+		}
+		String what = chosen ? "resumed" : resume ? "decides, with new limits," : "stays paused, with new limits";
+		logger.info("Thread model auto %s by configuration (%s), on %s threads".formatted(what, asked,
+				this.requests.getModel().id()));
+	}
+
+	private void switched(ModelSwitch change, String asked) {
+		if (change == null) {
+			logger.info("Thread model stays %s: the configuration changed (%s) to what is in force already"
+				.formatted(this.requests.getModel().id(), asked));
+			return;
+		}
+		String handedOver = (change.handedOver() > 0)
+				? ", " + change.handedOver() + " waiting requests handed over" : "";
+		String models = (change.from() == change.to()) ? change.to().id() + " threads with new limits"
+				: change.from().id() + " to " + change.to().id() + " threads";
+		logger.info("Thread model switched by configuration (%s): %s%s".formatted(asked, models, handedOver));
+	}
+
+	private void refused(String reason) {
+		logger.warn("Thread model stays %s: configuration change refused: %s".formatted(this.requests.getModel().id(),
+				reason));
+	}
+
+	private static String requestedBy(String asked) {
+		return SwitchSource.CONFIGURATION.prefix() + asked;
+	}
+
+	/**
+	 * Binds and checks every {@code app.threads.*} value, as at startup.
+	 */
+	private Configured read() {
+		ThreadModelSettings.checkWrittenModel(this.environment);
+		ThreadModelProperties properties = Binder.get(this.environment)
+			.bindOrCreate(PREFIX, ThreadModelProperties.class);
+		return Configured.of(new ThreadModelSettings(properties).model(), properties, this.environment);
+	}
+
+	/**
+	 * What a value that cannot be bound at all should be. Written here because Spring
+	 * Boot's analysis of a {@link BindException} is a failure analyzer, which only runs
+	 * when startup fails.
+	 */
+	private static String unreadable(BindException ex) {
+		ConfigurationProperty property = ex.getProperty();
+		Object value = (property != null) ? property.getValue() : null;
+		Class<?> type = ex.getTarget().getType().resolve(Object.class);
+		String allowed;
+		if (type == int.class || type == Integer.class) {
+			allowed = "a whole number";
+		}
+		else if (type == double.class || type == Double.class) {
+			allowed = "a number";
+		}
+		else if (type == boolean.class || type == Boolean.class) {
+			allowed = "true or false";
+		}
+		else if (type == Duration.class) {
+			allowed = "a duration, for example 200ms";
+		}
+		else if (type.isEnum()) {
+			allowed = Arrays.stream(type.getEnumConstants())
+				.map((constant) -> ((Enum<?>) constant).name().toLowerCase(Locale.ROOT))
+				.collect(Collectors.joining(", "));
+		}
+		else {
+			allowed = "a " + type.getSimpleName();
+		}
+		return "Property %s with value '%s' is invalid: Allowed: %s.".formatted(ex.getName(), value, allowed);
+	}
+
+	/**
+	 * The switchable values of the configuration.
+	 *
+	 * @param model what {@code app.threads.model} chooses, or, unset, the model
+	 * {@code spring.threads.virtual.enabled} gives (as at startup)
+	 * @param maxThreads {@code app.threads.platform.max-threads}
+	 * @param maxConcurrency {@code app.threads.virtual.max-concurrency}, or {@code null}
+	 */
+	record Configured(ThreadModelChoice model, int maxThreads, Integer maxConcurrency) {
+
+		static Configured of(@Nullable ThreadModelChoice written, ThreadModelProperties properties,
+				Environment environment) {
+			ThreadModelChoice model = written;
+			if (model == null) {
+				model = Boolean.TRUE.equals(environment.getProperty(
+						ThreadModelAutoConfiguration.SPRING_VIRTUAL_PROPERTY, Boolean.class))
+								? ThreadModelChoice.VIRTUAL : ThreadModelChoice.PLATFORM;
+			}
+			return new Configured(model, properties.getPlatform().getMaxThreads(),
+					properties.getVirtual().getMaxConcurrency());
+		}
+
+		Configured withMaxConcurrency(Integer maxConcurrency) {
+			return new Configured(this.model, this.maxThreads, maxConcurrency);
+		}
+
+		Integer maxThreadsIfChangedFrom(Configured before) {
+			return (this.maxThreads != before.maxThreads) ? this.maxThreads : null;
+		}
+
+		Integer maxConcurrencyIfChangedFrom(Configured before) {
+			return Objects.equals(this.maxConcurrency, before.maxConcurrency) ? null : this.maxConcurrency;
+		}
+
+		/**
+		 * The values that differ from the ones before, as {@code property=value}.
+		 */
+		List<String> changesFrom(Configured before) {
+			List<String> changes = new ArrayList<>();
+			if (this.model != before.model) {
+				changes.add(ThreadModelAutoConfiguration.MODEL_PROPERTY + "=" + this.model.id());
+			}
+			if (maxThreadsIfChangedFrom(before) != null) {
+				changes.add(MAX_THREADS_PROPERTY + "=" + this.maxThreads);
+			}
+			if (maxConcurrencyIfChangedFrom(before) != null) {
+				changes.add(MAX_CONCURRENCY_PROPERTY + "=" + this.maxConcurrency);
+			}
+			return changes;
+		}
+
+	}
+
+}
