@@ -14,11 +14,13 @@ What it does, every server on a free 127.0.0.1 port:
   3. runs load/k6/fleet.js across all of them (each request to the next instance in turn);
   4. once every instance is answering the load, rewrites app.threads.model in OUT/config (platform -> virtual),
      POSTs /actuator/busrefresh to the first instance only, and polls each instance's /actuator/env/app.threads.model
-     (the Environment has the new value: the bus carried the refresh, which published the EnvironmentChangeEvent)
-     and /actuator/threadmodel (the model switched) until both show the new value;
+     (the Environment has the new value: the bus carried the refresh), its log (Spring Cloud Bus's "Keys refreshed
+     [app.threads.model]": the refresh published the EnvironmentChangeEvent) and /actuator/threadmodel (the model
+     switched, and the endpoint records the configuration as the switch's source) until all three show it;
   5. the same back (virtual -> platform), then lets k6 finish.
 
-Exits non-zero when an instance's Environment or model does not follow within --within seconds, busrefresh is
+Exits non-zero when an instance's Environment, event or model does not follow within --within seconds, the
+endpoint names another source for the switch, busrefresh is
 refused, k6 counts a single failed request (or any threshold fails), an instance got no load, or something does not
 start. Per instance and switch it prints the seconds from the POST until the Environment had the new value and until
 the model had switched, and k6's requests and failures; OUT/fleet.md and OUT/fleet.json keep them.
@@ -133,7 +135,8 @@ def switch(config: Path, instances: list[toolkit.App], target: str, within: floa
     status, body = toolkit.http(f"{instances[0].base}/actuator/busrefresh", method="POST", timeout=30)
     if status is None or not 200 <= status < 300:
         raise SystemExit(f"POST /actuator/busrefresh answered {status}: {body[:300]!r}")
-    rows = [{"env_s": None, "event_s": None, "model_s": None, "source": None, "endpoint": None} for _ in instances]
+    rows = [{"env_s": None, "event_s": None, "model_s": None, "source": None, "switched_by": None}
+            for _ in instances]
     while time.monotonic() < posted + within and any(None in (r["env_s"], r["event_s"], r["model_s"]) for r in rows):
         for app, before, row in zip(instances, events_before, rows):
             if row["env_s"] is None:
@@ -146,7 +149,8 @@ def switch(config: Path, instances: list[toolkit.App], target: str, within: floa
                 doc = threadmodel(app.base)
                 if doc and doc.get("model") == target:
                     row["model_s"] = time.monotonic() - posted
-                    row["endpoint"] = {k: v for k, v in doc.items() if k in ("model", "modelSource", "switches")}
+                    # Who made the switch, as the endpoint records it: the configuration, not the endpoint or auto.
+                    row["switched_by"] = (doc.get("switches") or [{}])[0].get("source")
         time.sleep(0.1)
     return rows
 
@@ -248,7 +252,7 @@ def main() -> int:
                 for i, row in enumerate(rows):
                     print(f"  {source_model}→{target} instance {i}: Environment {seconds(row['env_s'])} s "
                           f"({row['source']}), EnvironmentChangeEvent {seconds(row['event_s'])} s, "
-                          f"model {seconds(row['model_s'])} s {json.dumps(row['endpoint'])}")
+                          f"model {seconds(row['model_s'])} s (switched by {row['switched_by']})")
                 if any(None in (r["env_s"], r["event_s"], r["model_s"]) for r in rows):
                     break  # the way back would start from a model that never changed
             # The new model under load, too, before k6 ends.
@@ -284,6 +288,9 @@ def main() -> int:
                 if row["model_s"] is None:
                     problems.append(f"{s['from']}→{s['to']}: instance {i} did not switch to {s['to']} within "
                                     f"{args.within:.0f}s")
+                elif row["switched_by"] != "configuration":
+                    problems.append(f"{s['from']}→{s['to']}: instance {i}'s endpoint says the switch came from "
+                                    f"{row['switched_by']}, not from the configuration")
         if k6_run.returncode != 0 or failed:
             problems.append(f"k6 exited {k6_run.returncode}, {failed} failed requests "
                             f"(thresholds: {summary['thresholds_failed']})")
