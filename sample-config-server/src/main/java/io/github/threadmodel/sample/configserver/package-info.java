@@ -1,0 +1,4 @@
+/**
+ * The Config Server of the fleet check (docs/fleet.md).
+ */
+package io.github.threadmodel.sample.configserver;
