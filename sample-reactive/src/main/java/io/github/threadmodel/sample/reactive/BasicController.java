@@ -14,7 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The endpoints of the published benchmarks that need no back end: a greeting after a non-blocking delay, a
- * trivial handler, a health check and a CPU-bound handler.
+ * trivial handler, a health check and a CPU-bound handler; and a greeting that blocks, as sample-web's does.
  */
 @RestController
 public class BasicController {
@@ -30,6 +30,17 @@ public class BasicController {
 	public Mono<String> greetings(@RequestParam(defaultValue = "World") String name) {
 		return Mono.delay(this.properties.greetings().delay())
 			.map((tick) -> Greeting.randomFor(name));
+	}
+
+	/**
+	 * A random greeting after blocking for {@code sample.greetings.delay}, as sample-web's {@code /greetings} does.
+	 * It returns a plain value, so WebFlux runs it on the starter's request executor, where it holds a request thread
+	 * (or an admission turn) while it sleeps, without using a CPU.
+	 */
+	@GetMapping(path = "/greetings/blocking", produces = MediaType.TEXT_PLAIN_VALUE)
+	public String blockingGreetings(@RequestParam(defaultValue = "World") String name) throws InterruptedException {
+		Thread.sleep(this.properties.greetings().delay());
+		return Greeting.randomFor(name);
 	}
 
 	/** The trivial handler: answers on the event loop. */

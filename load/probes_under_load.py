@@ -1,0 +1,693 @@
+#!/usr/bin/env python3
+"""Kubernetes-style probes of a sample app while a load keeps its request threads (or admission turns) busy.
+
+    load/probes_under_load.py --jar sample-web/target/sample-web-tomcat.jar                       # every scenario, slow load
+    load/probes_under_load.py --jar sample-web/target/sample-web-jetty.jar --load slowbody
+    load/probes_under_load.py --jar sample-reactive/target/sample-reactive.jar --scenarios virtual-mc50,plain
+    load/probes_under_load.py --jar sample-web/target/sample-web-tomcat.jar --scenarios virtual-mc50 --management-port
+    load/probes_under_load.py --jar ... --scenarios virtual-mc50 --expect-no-failures               # CI: exit 1 on a failed probe
+    load/probes_under_load.py --table-from DIR [DIR ...]         # one Markdown table from the summary.csv of earlier runs
+
+Each scenario is a fresh start of the jar on a free 127.0.0.1 port (load/toolkit.py), with
+`--management.endpoint.health.probes.enabled=true` (and `--management.server.port` on a free port with
+--management-port), then, for --seconds (20):
+
+- the probes, as the kubelet sends them: each --probe-path (default /actuator/health/liveness and
+  /actuator/health/readiness) is fetched every 200 ms on a new connection (`Connection: close`,
+  `User-Agent: kube-probe/...`) with a 1 s timeout for the whole exchange. A probe fails when it times out, gets no
+  answer, or its status is outside 200-399. As the kubelet's ticker does, a probe that overruns its period is
+  followed at once by one more, then the next ones keep the period; one probe per path is in flight at a time;
+- the load, against the same port as the application:
+  - slow: 400 clients (--clients), each looping `GET /greetings` (sample-web: Thread.sleep on the request thread) or
+    `GET /greetings/blocking` (sample-reactive: a controller method that sleeps on the request executor; its
+    /greetings is a Mono.delay that holds no thread) with `--sample.greetings.delay=2s`, on kept-alive connections,
+    started over the first second;
+  - slowbody: 60 connections (--connections), each looping `POST /echo` (sample-web) with a 5-byte body
+    (--body-bytes) sent one byte every 2 s, so each request holds a request thread about 10 s while it reads.
+  A client answered 503 (the starter's overload answer) or that got no answer waits --refused-pause (1 s, the
+  starter's Retry-After) before it asks again, so refusals do not become a busy loop on the machine's two cores.
+
+Scenarios (--scenarios, in the order given):
+  virtual-mc50        app.threads.model=virtual, virtual.max-concurrency=50
+  virtual-mc50-qt200  the same plus virtual.queue-timeout=200ms (what docs/overload.md recommends)
+  platform-50         app.threads.model=platform, platform.max-threads=50, platform.queue-capacity=0
+  adaptive            app.threads.model=virtual (the default adaptive admission)
+  plain               plain Spring Boot on virtual threads, the baseline: the same jar with every auto-configuration
+                      of the starter excluded, as load/versus_plain.py runs it (spring.threads.virtual.enabled=true)
+The default order puts plain among the starter's scenarios, so that drift on a shared machine touches both. A plain
+run with a failed probe is run once more (--no-repeat-baseline: not): on this 2-core machine that is noise of the
+machine, and both runs are in the results.
+
+Writes into --out: results.md (the table), summary.csv (one row per scenario and probe path, with the load's own
+counts), probes.csv (every probe), meta.json, and per run its app log. Exit status: 1 when --expect-no-failures is
+given and a probe failed (in the last run of a scenario), 2 when the application did not start or answer its probes.
+Standard library only; loopback only; every loop is bounded by --seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import csv
+import datetime as dt
+import json
+import os
+import shlex
+import socket
+import statistics
+import sys
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import bench  # noqa: E402  (machine_info: the machine described as by the other load scripts)
+import toolkit  # noqa: E402
+import versus_plain  # noqa: E402  (plain Spring Boot's arguments, the same as in the comparisons)
+from starter_auto_configurations import application_property  # noqa: E402
+
+HOST = "127.0.0.1"
+PROBE_PATHS = ("/actuator/health/liveness", "/actuator/health/readiness")
+KUBE_PROBE_AGENT = "kube-probe/1.33"
+PROBES_ENABLED = "--management.endpoint.health.probes.enabled=true"
+LOADS = ("slow", "slowbody")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    label: str
+    args: tuple = ()
+    baseline: bool = False
+
+    def app_args(self, jar: Path) -> list[str]:
+        if self.baseline:
+            return versus_plain.variant_args("plain", "virtual", jar)
+        return list(self.args)
+
+
+SCENARIOS = {s.name: s for s in (
+    Scenario("virtual-mc50", "virtual, max-concurrency 50",
+             ("--app.threads.model=virtual", "--app.threads.virtual.max-concurrency=50")),
+    Scenario("virtual-mc50-qt200", "virtual, max-concurrency 50, queue-timeout 200ms",
+             ("--app.threads.model=virtual", "--app.threads.virtual.max-concurrency=50",
+              "--app.threads.virtual.queue-timeout=200ms")),
+    Scenario("platform-50", "platform, max-threads 50, queue-capacity 0",
+             ("--app.threads.model=platform", "--app.threads.platform.max-threads=50",
+              "--app.threads.platform.queue-capacity=0")),
+    Scenario("adaptive", "virtual, adaptive admission (the default)", ("--app.threads.model=virtual",)),
+    Scenario("plain", "plain Spring Boot, virtual threads", baseline=True),
+)}
+DEFAULT_ORDER = ["virtual-mc50", "virtual-mc50-qt200", "plain", "platform-50", "adaptive"]
+
+
+# ---------------------------------------------------------------- HTTP/1.1 answers (pure)
+
+@dataclass
+class Answer:
+    """What the bytes received so far say: the status, the headers (lower-case names), whether the whole answer is
+    there, how many bytes it took, and whether the server closes the connection after it."""
+    status: int
+    headers: dict
+    complete: bool
+    length: int
+    close: bool
+
+
+def parse_answer(data: bytes, eof: bool = False) -> Answer | None:
+    """The HTTP/1.1 answer at the start of `data`; None while its head is incomplete (or is not HTTP). Its body is
+    delimited by Content-Length, by chunked encoding, or, without either, by the end of the connection (`eof`)."""
+    end = data.find(b"\r\n\r\n")
+    if end < 0:
+        return None
+    lines = data[:end].decode("latin-1").split("\r\n")
+    parts = lines[0].split(" ", 2)
+    if len(parts) < 2 or not parts[0].startswith("HTTP/") or not parts[1].isdigit():
+        return None
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    status = int(parts[1])
+    close = headers.get("connection", "").lower() == "close" or parts[0] == "HTTP/1.0"
+    body_start = end + 4
+    if status in (204, 304) or 100 <= status < 200:
+        return Answer(status, headers, True, body_start, close)
+    if "chunked" in headers.get("transfer-encoding", "").lower():
+        done = chunked_end(data, body_start)
+        return Answer(status, headers, done is not None or eof, done or len(data), close)
+    if "content-length" in headers:
+        length = body_start + int(headers["content-length"])
+        return Answer(status, headers, len(data) >= length or eof, min(length, len(data)), close)
+    return Answer(status, headers, eof, len(data), True)
+
+
+def chunked_end(data: bytes, pos: int) -> int | None:
+    """Where a chunked body that starts at `pos` ends (after its last chunk and trailers); None while incomplete."""
+    while True:
+        line_end = data.find(b"\r\n", pos)
+        if line_end < 0:
+            return None
+        size = int(data[pos:line_end].split(b";")[0].strip() or b"0", 16)
+        if size == 0:
+            trailers_end = data.find(b"\r\n\r\n", line_end)
+            return None if trailers_end < 0 else trailers_end + 4
+        pos = line_end + 2 + size + 2
+        if pos > len(data):
+            return None
+
+
+# ---------------------------------------------------------------- the probes
+
+@dataclass
+class Probe:
+    path: str
+    sent_at: float  # seconds from the start of the load
+    latency_ms: float
+    outcome: str  # ok, timeout, status (outside 200-399), error (no answer)
+    status: int | None = None
+    detail: str = ""
+
+    @property
+    def failed(self) -> bool:
+        return self.outcome != "ok"
+
+
+def outcome_of(status: int | None) -> str:
+    """The kubelet's verdict on an answer: 200-399 passes, any other status fails."""
+    return "ok" if status is not None and 200 <= status < 400 else "status"
+
+
+def probe_request(path: str, port: int) -> bytes:
+    return (f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nUser-Agent: {KUBE_PROBE_AGENT}\r\nAccept: */*\r\n"
+            "Connection: close\r\n\r\n").encode()
+
+
+def probe_once(port: int, path: str, timeout: float) -> tuple[str, int | None, float, str]:
+    """One probe on a new connection: (outcome, status, latency in ms, detail). The timeout bounds the whole exchange,
+    connecting included, as the kubelet's HTTP client does."""
+    start = time.monotonic()
+    deadline = start + timeout
+    data = b""
+    try:
+        with socket.create_connection((HOST, port), timeout=timeout) as s:
+            s.sendall(probe_request(path, port))
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise TimeoutError
+                s.settimeout(remaining)
+                chunk = s.recv(65536)
+                answer = parse_answer(data + chunk, eof=not chunk)
+                data += chunk
+                if answer and answer.complete:
+                    latency = (time.monotonic() - start) * 1000
+                    return outcome_of(answer.status), answer.status, latency, ""
+                if not chunk:
+                    return "error", None, (time.monotonic() - start) * 1000, "closed without an answer"
+    except (TimeoutError, socket.timeout):
+        return "timeout", None, timeout * 1000, "no answer within the timeout"
+    except OSError as e:
+        return "error", None, (time.monotonic() - start) * 1000, type(e).__name__
+
+
+def next_probe_at(origin: float, period: float, started: float, ended: float) -> float:
+    """When the next probe goes, as with the kubelet's ticker (ticks at origin + k*period, one missed tick kept): at
+    once when a tick fell while the last probe ran (it started at `started`, ended at `ended`), else the next tick."""
+    following = origin + (int((started - origin) / period + 1e-9) + 1) * period  # 1e-9: 1.4 / 0.2 is 6.999...
+    if following <= ended:
+        return ended
+    return following
+
+
+class Prober(threading.Thread):
+    """Probes one path until `until` (monotonic), one probe in flight at a time."""
+
+    def __init__(self, port: int, path: str, origin: float, until: float, period: float, timeout: float):
+        super().__init__(name=f"probe {path}", daemon=True)
+        self.port, self.path, self.origin, self.until = port, path, origin, until
+        self.period, self.timeout = period, timeout
+        self.probes: list[Probe] = []
+
+    def run(self):
+        at = self.origin
+        while at < self.until:
+            pause = at - time.monotonic()
+            if pause > 0:
+                time.sleep(pause)
+            started = time.monotonic()
+            outcome, status, latency, detail = probe_once(self.port, self.path, self.timeout)
+            self.probes.append(Probe(self.path, round(started - self.origin, 3), round(latency, 1), outcome, status,
+                                     detail))
+            at = next_probe_at(self.origin, self.period, started, time.monotonic())
+
+
+def summarize_probes(probes: list[Probe], period: float) -> dict:
+    """sent, failed, timeouts, bad_status, errors, the most failures in a row and how long that stretch lasted (from
+    the first failed probe's start to the last one's end, or to the next tick when it failed sooner), the longest and
+    the median latency."""
+    most, run, stretch_s, run_start = 0, 0, 0.0, 0.0
+    for p in probes:
+        if p.failed:
+            run_start = p.sent_at if run == 0 else run_start
+            run += 1
+            if run > most:
+                most, stretch_s = run, p.sent_at - run_start + max(p.latency_ms / 1000, period)
+        else:
+            run = 0
+    latencies = [p.latency_ms for p in probes]
+    return {"sent": len(probes), "failed": sum(p.failed for p in probes),
+            "timeouts": sum(p.outcome == "timeout" for p in probes),
+            "bad_status": sum(p.outcome == "status" for p in probes),
+            "errors": sum(p.outcome == "error" for p in probes),
+            "statuses": " ".join(f"{s}x{n}" for s, n in sorted(count_statuses(probes).items())),
+            "most_in_a_row": most, "failing_s": round(stretch_s, 1),
+            "longest_ms": round(max(latencies), 1) if latencies else None,
+            "median_ms": round(statistics.median(latencies), 1) if latencies else None}
+
+
+def count_statuses(probes: list[Probe]) -> dict:
+    out: dict = {}
+    for p in probes:
+        if p.outcome == "status":
+            out[p.status] = out.get(p.status, 0) + 1
+    return out
+
+
+# ---------------------------------------------------------------- the load
+
+@dataclass
+class LoadCounts:
+    answered: int = 0  # 2xx
+    refused: int = 0  # 503
+    other_status: int = 0
+    errors: int = 0  # no answer: reset, closed, timed out
+    unfinished: int = 0  # in flight when the load stopped
+    latencies_ms: list = field(default_factory=list)
+
+    @property
+    def failed(self) -> int:
+        return self.other_status + self.errors
+
+    def count(self, status: int | None):
+        if status is None:
+            self.errors += 1
+        elif 200 <= status < 300:
+            self.answered += 1
+        elif status == 503:
+            self.refused += 1
+        else:
+            self.other_status += 1
+
+
+class Load(threading.Thread):
+    """The load, on an event loop of its own: `clients` clients until `until` (monotonic), then every one is cut."""
+
+    def __init__(self, kind: str, port: int, path: str, clients: int, until: float, a):
+        super().__init__(name=f"load {kind}", daemon=True)
+        self.kind, self.port, self.path, self.clients, self.until, self.a = kind, port, path, clients, until, a
+        self.counts = LoadCounts()
+
+    def run(self):
+        asyncio.run(self.main())
+
+    async def main(self):
+        client = self.slow_client if self.kind == "slow" else self.slowbody_client
+        tasks = [asyncio.create_task(client(i)) for i in range(self.clients)]
+        await asyncio.sleep(max(0.0, self.until - time.monotonic()))
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def slow_client(self, i: int):
+        request = (f"GET {self.path} HTTP/1.1\r\nHost: {HOST}:{self.port}\r\nUser-Agent: probes-under-load\r\n"
+                   "Accept: text/plain\r\n\r\n").encode()
+
+        async def exchange(conn):
+            conn[1].write(request)
+            return await asyncio.wait_for(read_answer(conn[0]), self.a.request_timeout)
+        await self.loop_requests(i, exchange)
+
+    async def slowbody_client(self, i: int):
+        body = (b"abcdefghijklmnopqrstuvwxyz" * (self.a.body_bytes // 26 + 1))[:self.a.body_bytes]
+        head = (f"POST {self.path} HTTP/1.1\r\nHost: {HOST}:{self.port}\r\nUser-Agent: probes-under-load\r\n"
+                f"Content-Type: text/plain\r\nContent-Length: {len(body)}\r\nAccept: text/plain\r\n\r\n").encode()
+        await self.loop_requests(i, lambda conn: self.send_slowly(conn, head, body))
+
+    async def loop_requests(self, i: int, exchange):
+        """One client: starts at its place in the ramp, then asks again and again on a kept-alive connection (a new
+        one when the server closed it, or answered with an error, which may come before a body was read). After a
+        2xx answer it asks again at once; after anything else it waits --refused-pause."""
+        await asyncio.sleep(self.a.ramp * i / self.clients)
+        conn = None
+        in_flight = False
+        try:
+            while True:
+                in_flight = True
+                try:
+                    if conn is None:
+                        conn = await asyncio.open_connection(HOST, self.port)
+                    answer = await exchange(conn)
+                    status = answer.status
+                    if answer.close or status >= 400:
+                        conn = close(conn)
+                except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError):
+                    status = None
+                    conn = close(conn)
+                in_flight = False
+                self.counts.count(status)
+                if status is None or not 200 <= status < 300:
+                    await asyncio.sleep(self.a.refused_pause)
+        except asyncio.CancelledError:
+            if in_flight:
+                self.counts.unfinished += 1
+            raise
+        finally:
+            close(conn)
+
+    async def send_slowly(self, conn, head: bytes, body: bytes) -> Answer:
+        """The head at once, then one byte of the body every --body-interval seconds; an answer that comes before the
+        body is whole (a 503, say) ends the request."""
+        reader, writer = conn
+        writer.write(head)
+        data = b""
+        for i in range(len(body)):
+            try:
+                chunk = await asyncio.wait_for(reader.read(65536), self.a.body_interval)
+            except asyncio.TimeoutError:
+                writer.write(body[i:i + 1])
+                await writer.drain()
+                continue
+            if not chunk:
+                raise ConnectionResetError("closed while the body was sent")
+            data += chunk
+            answer = parse_answer(data)
+            if answer and answer.complete:
+                return answer
+        return await asyncio.wait_for(read_answer(reader, data), self.a.request_timeout)
+
+
+async def read_answer(reader: asyncio.StreamReader, data: bytes = b"") -> Answer:
+    while True:
+        answer = parse_answer(data)
+        if answer and answer.complete:
+            return answer
+        chunk = await reader.read(65536)
+        if not chunk:
+            answer = parse_answer(data, eof=True)
+            if answer:
+                return answer
+            raise ConnectionResetError("closed without an answer")
+        data += chunk
+
+
+def close(conn):
+    if conn is not None:
+        conn[1].close()
+    return None
+
+
+# ---------------------------------------------------------------- one run
+
+@dataclass
+class Run:
+    scenario: str
+    attempt: int
+    load: str
+    server: str
+    probes: list
+    counts: LoadCounts
+    loadavg: float
+    args: list = field(default_factory=list)
+    note: str = ""
+
+
+def application_name(jar: Path) -> str:
+    return application_property(jar, "spring.application.name") or jar.stem
+
+
+def load_path(a) -> str:
+    """What the load asks for: --load-path, or the sample's slow endpoint (see the module's docstring)."""
+    if a.load_path:
+        return a.load_path
+    reactive = application_name(a.jar) == "sample-reactive"
+    if a.load == "slowbody":
+        if reactive:
+            raise SystemExit("slowbody needs a sample-web jar (POST /echo), or --load-path naming an endpoint of "
+                             "yours that reads a request body on the request thread")
+        return "/echo"
+    return "/greetings/blocking" if reactive else "/greetings"
+
+
+def run_args(a, scenario: Scenario, management_port: int | None) -> list[str]:
+    args = [*scenario.app_args(a.jar), PROBES_ENABLED, f"--sample.greetings.delay={a.delay}"]
+    if management_port:
+        args += [f"--management.server.port={management_port}", f"--management.server.address={HOST}"]
+    return args + list(a.app_arg)
+
+
+def run_once(a, scenario: Scenario, attempt: int, root: Path) -> Run:
+    outdir = root / (scenario.name if attempt == 1 else f"{scenario.name}-run{attempt}")
+    outdir.mkdir(parents=True, exist_ok=True)
+    management_port = (a.management_port or toolkit.free_port()) if a.management_port is not None else None
+    app = toolkit.App([toolkit.java(), "-jar", str(a.jar)], run_args(a, scenario, management_port),
+                      outdir / "app.log", cwd=outdir)
+    probe_port = management_port or app.port
+    try:
+        for path in a.probe_path:
+            status_base = f"http://{HOST}:{probe_port}"
+            app.wait_until(lambda p=path: toolkit.http(status_base + p, timeout=2)[0] == 200, a.start_timeout,
+                           f"200 from {path} on port {probe_port}", interval=0.2)
+        loadavg = os.getloadavg()[0]
+        origin = time.monotonic() + 0.1
+        until = origin + a.seconds
+        load = Load(a.load, app.port, load_path(a), a.clients if a.load == "slow" else a.connections, until, a)
+        probers = [Prober(probe_port, path, origin, until, a.probe_period, a.probe_timeout) for path in a.probe_path]
+        load.start()
+        for p in probers:
+            p.start()
+        for t in (load, *probers):
+            t.join(a.seconds + a.request_timeout + 30)
+        probes = sorted((p for pr in probers for p in pr.probes), key=lambda p: p.sent_at)
+        return Run(scenario.name, attempt, a.load, a.server, probes, load.counts, loadavg, app.command[3:])
+    finally:
+        if not app.stop():
+            log(f"{outdir.name}: did not stop within 30 s of SIGTERM; killed")
+
+
+# ---------------------------------------------------------------- results (pure)
+
+SUMMARY_COLUMNS = ["server", "load", "scenario", "attempt", "probe", "sent", "failed", "timeouts", "bad_status",
+                   "errors", "statuses", "most_in_a_row", "failing_s", "longest_ms", "median_ms", "load_answered",
+                   "load_refused", "load_failed", "load_unfinished", "loadavg", "note"]
+PROBE_COLUMNS = ["server", "load", "scenario", "attempt", "path", "sent_at", "latency_ms", "outcome", "status", "detail"]
+
+
+def summary_rows(run: Run, paths: list[str], period: float) -> list[dict]:
+    rows = []
+    for path in paths:
+        s = summarize_probes([p for p in run.probes if p.path == path], period)
+        rows.append({"server": run.server, "load": run.load, "scenario": run.scenario, "attempt": run.attempt,
+                     "probe": path, **s, "load_answered": run.counts.answered, "load_refused": run.counts.refused,
+                     "load_failed": run.counts.failed, "load_unfinished": run.counts.unfinished,
+                     "loadavg": round(run.loadavg, 2), "note": run.note})
+    return rows
+
+
+def short_probe(path: str) -> str:
+    """/actuator/health/liveness reads liveness; other paths as they are."""
+    return path.rsplit("/", 1)[-1] if path.startswith("/actuator/health/") else path
+
+
+def scenario_label(name: str) -> str:
+    return SCENARIOS[name].label if name in SCENARIOS else name
+
+
+def markdown(rows: list[dict]) -> str:
+    """One line per run and probe path; the load's counts on the first line of each run."""
+    lines = ["| server | load | scenario | probe | sent | failed | timeouts | non-2xx/3xx | no answer | most in a row "
+             "| longest ms | load: 2xx | 503 | failed |",
+             "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    previous = None
+    for r in rows:
+        key = (r["server"], r["load"], r["scenario"], str(r["attempt"]))
+        first = key != previous
+        previous = key
+        scenario = scenario_label(r["scenario"]) + ("" if str(r["attempt"]) == "1" else f" (run {r['attempt']})")
+        failed = f"**{r['failed']}**" if int(r["failed"]) else "0"
+        bad = str(r["bad_status"]) + (f" ({r['statuses']})" if r.get("statuses") else "")
+        row = [r["server"], r["load"], scenario] if first else ["", "", ""]
+        row += [short_probe(r["probe"]), str(r["sent"]), failed, str(r["timeouts"]), bad, str(r["errors"]),
+                f"{r['most_in_a_row']} ({r['failing_s']} s)" if int(r["most_in_a_row"]) else "0", fmt_ms(r["longest_ms"])]
+        row += [str(r["load_answered"]), str(r["load_refused"]), str(r["load_failed"])] if first else ["", "", ""]
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def fmt_ms(v) -> str:
+    return "—" if v in (None, "") else f"{float(v):.0f}"
+
+
+def failed_scenarios(rows: list[dict]) -> list[str]:
+    """The scenarios (server, load, name) whose last run had a failed probe."""
+    last: dict = {}
+    for r in rows:
+        key = (r["server"], r["load"], r["scenario"])
+        last[key] = max(last.get(key, 0), int(r["attempt"]))
+    failed = {(r["server"], r["load"], r["scenario"]) for r in rows
+              if int(r["attempt"]) == last[(r["server"], r["load"], r["scenario"])] and int(r["failed"])}
+    return [" ".join(k) for k in last if k in failed]
+
+
+def write_csv(path: Path, rows: list[dict], columns: list[str]):
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=columns, extrasaction="ignore")
+        w.writeheader()
+        w.writerows(rows)
+
+
+def read_summaries(dirs: list[str]) -> list[dict]:
+    rows = []
+    for d in dirs:
+        with open(Path(d) / "summary.csv", newline="") as f:
+            rows += list(csv.DictReader(f))
+    return rows
+
+
+def write_results(root: Path, rows: list[dict], probes: list[dict], meta: dict):
+    write_csv(root / "summary.csv", rows, SUMMARY_COLUMNS)
+    write_csv(root / "probes.csv", probes, PROBE_COLUMNS)
+    (root / "meta.json").write_text(json.dumps(meta, indent=2, default=str))
+    (root / "results.md").write_text(
+        f"# Probes under load, {meta['timestamp']}\n\nCommand: `{meta['command']}`\n\n"
+        f"Machine: {meta['machine']}; {meta['java']}. Probes: every {meta['probe_period_s']} s per path, "
+        f"{meta['probe_timeout_s']} s timeout, a new connection each; failed = timed out, no answer, or a status "
+        f"outside 200-399. Load: {meta['load_description']}, {meta['seconds']} s per run.\n\n" + markdown(rows))
+
+
+# ---------------------------------------------------------------- main
+
+def log(msg: str):
+    print(f"[probes {time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+def load_description(a) -> str:
+    if a.load == "slow":
+        return f"{a.clients} clients looping GET {load_path(a)} ({a.delay} each)"
+    return (f"{a.connections} connections looping POST {load_path(a)} with a {a.body_bytes}-byte body sent one byte "
+            f"every {a.body_interval:g} s")
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--jar", type=Path, help="the application jar (sample-web or sample-reactive)")
+    p.add_argument("--server", help="the server's label in the results (default: from the jar's name)")
+    p.add_argument("--scenarios", default=",".join(DEFAULT_ORDER),
+                   help=f"comma-separated, run in this order: {', '.join(SCENARIOS)} (default: {','.join(DEFAULT_ORDER)})")
+    p.add_argument("--load", choices=LOADS, default="slow")
+    p.add_argument("--seconds", type=float, default=20, help="seconds of load and probes per run")
+    p.add_argument("--probe-path", action="append", help="a path to probe (repeatable; default the liveness and "
+                   "readiness groups)")
+    p.add_argument("--probe-period", type=float, default=0.2)
+    p.add_argument("--probe-timeout", type=float, default=1.0)
+    p.add_argument("--management-port", type=int, nargs="?", const=0,
+                   help="serve the actuator on management.server.port (a free port, or the one given) and probe there")
+    p.add_argument("--clients", type=int, default=400, help="slow: concurrent clients")
+    p.add_argument("--delay", default="2s", help="slow: sample.greetings.delay")
+    p.add_argument("--connections", type=int, default=60, help="slowbody: concurrent connections")
+    p.add_argument("--body-bytes", type=int, default=5, help="slowbody: the body's length")
+    p.add_argument("--body-interval", type=float, default=2.0, help="slowbody: seconds between the body's bytes")
+    p.add_argument("--load-path", help="what the load asks for (default: the sample's slow endpoint)")
+    p.add_argument("--ramp", type=float, default=1.0, help="seconds over which the load's clients start")
+    p.add_argument("--refused-pause", type=float, default=1.0,
+                   help="seconds a client waits after a 503 or no answer before asking again")
+    p.add_argument("--request-timeout", type=float, default=60.0, help="longest wait of the load for one answer")
+    p.add_argument("--app-arg", action="append", default=[], help="one more argument for the application (repeatable)")
+    p.add_argument("--no-repeat-baseline", dest="repeat_baseline", action="store_false",
+                   help="do not run plain Spring Boot once more when one of its probes failed")
+    p.add_argument("--expect-no-failures", action="store_true", help="exit 1 when a probe failed")
+    p.add_argument("--start-timeout", type=float, default=120)
+    p.add_argument("--out", type=Path, help="where the results go (default results/probes-under-load-<time>)")
+    p.add_argument("--table-from", nargs="+", metavar="DIR", help="print one Markdown table of earlier runs and exit")
+    a = p.parse_args(argv)
+    if a.table_from:
+        return a
+    if not a.jar:
+        p.error("--jar is required")
+    a.scenarios = [s.strip() for s in a.scenarios.split(",") if s.strip()]
+    for s in a.scenarios:
+        if s not in SCENARIOS:
+            p.error(f"unknown scenario {s} (known: {', '.join(SCENARIOS)})")
+    if not a.scenarios:
+        p.error("no scenario chosen")
+    a.jar = a.jar.resolve()  # each run starts in a folder of its own
+    a.probe_path = a.probe_path or list(PROBE_PATHS)
+    a.server = a.server or a.jar.stem.replace("sample-web-", "").replace("sample-", "")
+    for name in ("seconds", "probe_period", "probe_timeout", "body_interval"):
+        if getattr(a, name) <= 0:
+            p.error(f"--{name.replace('_', '-')} must be above 0")
+    for name in ("clients", "connections", "body_bytes"):
+        if getattr(a, name) < 1:
+            p.error(f"--{name.replace('_', '-')} must be at least 1")
+    return a
+
+
+def main(argv=None) -> int:
+    a = parse_args(argv)
+    if a.table_from:
+        print(markdown(read_summaries(a.table_from)), end="")
+        return 0
+    if not a.jar.exists():
+        raise SystemExit(f"no jar {a.jar} (build it first: docs/samples.md)")
+    toolkit.stop_on_sigterm()
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    root = a.out or toolkit.ROOT / "results" / f"probes-under-load-{stamp}"
+    root.mkdir(parents=True, exist_ok=True)
+    meta = {"timestamp": stamp, "command": shlex.join(["load/probes_under_load.py",
+                                                       *(argv if argv is not None else sys.argv[1:])]),
+            **bench.machine_info("k6"), "jar": str(a.jar), "server": a.server, "load": a.load,
+            "load_description": load_description(a), "seconds": a.seconds, "probe_paths": a.probe_path,
+            "probe_period_s": a.probe_period, "probe_timeout_s": a.probe_timeout,
+            "management_port": a.management_port is not None, "scenarios": a.scenarios, "runs": []}
+    rows, probes = [], []
+    for name in a.scenarios:
+        scenario = SCENARIOS[name]
+        attempt = 1
+        while True:
+            log(f"{a.server}, {a.load}: {scenario.label}" + ("" if attempt == 1 else f", run {attempt}"))
+            try:
+                run = run_once(a, scenario, attempt, root)
+            except RuntimeError as e:
+                log(f"{name}: {e}")
+                write_results(root, rows, probes, meta)
+                return 2
+            if scenario.baseline and attempt == 1 and any(p.failed for p in run.probes) and a.repeat_baseline:
+                run.note = "plain Spring Boot failed a probe: run once more"
+            new_rows = summary_rows(run, a.probe_path, a.probe_period)
+            rows += new_rows
+            probes += [{"server": run.server, "load": run.load, "scenario": name, "attempt": attempt,
+                        **asdict(p)} for p in run.probes]
+            meta["runs"].append({"scenario": name, "attempt": attempt, "args": run.args,
+                                 "loadavg_1m": run.loadavg, "load_unfinished": run.counts.unfinished})
+            for r in new_rows:
+                log(f"  {short_probe(r['probe'])}: {r['failed']} of {r['sent']} failed ({r['timeouts']} timeouts, "
+                    f"{r['bad_status']} bad status, {r['errors']} no answer), longest {fmt_ms(r['longest_ms'])} ms")
+            c = run.counts
+            log(f"  load: {c.answered} answered, {c.refused} refused (503), {c.failed} failed, {c.unfinished} "
+                f"in flight at the end")
+            write_results(root, rows, probes, meta)
+            if not run.note:
+                break
+            attempt += 1
+    log(f"results: {root / 'results.md'}")
+    failed = failed_scenarios(rows)
+    if failed and a.expect_no_failures:
+        log(f"probes failed in: {', '.join(failed)}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

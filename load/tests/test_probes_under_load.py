@@ -1,0 +1,243 @@
+"""Unit tests of load/probes_under_load.py: reading HTTP answers, the kubelet's probe schedule, the summary and its
+table, the arguments, and the probes and both loads against a small server in this process.
+
+    python3 -m unittest discover -s load/tests -v
+"""
+
+import http.server
+import io
+import sys
+import tempfile
+import threading
+import time
+import unittest
+import zipfile
+from pathlib import Path
+from types import SimpleNamespace
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import probes_under_load as pul  # noqa: E402
+import toolkit  # noqa: E402
+
+
+class ParseAnswer(unittest.TestCase):
+    def test_a_head_without_its_end_is_not_an_answer_yet(self):
+        self.assertIsNone(pul.parse_answer(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n"))
+        self.assertIsNone(pul.parse_answer(b"garbage\r\n\r\n"))
+
+    def test_content_length_delimits_the_body(self):
+        head = b"HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\n"
+        self.assertFalse(pul.parse_answer(head + b"ab").complete)
+        answer = pul.parse_answer(head + b"abcdHTTP/1.1")
+        self.assertEqual((answer.status, answer.complete, answer.length, answer.close), (200, True, len(head) + 4, False))
+
+    def test_chunked_bodies_end_with_the_last_chunk(self):
+        head = b"HTTP/1.1 503 Service Unavailable\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        self.assertFalse(pul.parse_answer(head + b"5\r\nhello\r\n").complete)
+        answer = pul.parse_answer(head + b"5\r\nhello\r\n0\r\n\r\n")
+        self.assertEqual((answer.status, answer.complete, answer.close), (503, True, True))
+
+    def test_a_body_without_length_ends_with_the_connection(self):
+        data = b"HTTP/1.1 200 OK\r\n\r\nbody"
+        self.assertFalse(pul.parse_answer(data).complete)
+        self.assertTrue(pul.parse_answer(data, eof=True).complete)
+
+    def test_kubelet_verdict_passes_200_to_399(self):
+        self.assertEqual([pul.outcome_of(s) for s in (200, 302, 399, 400, 503, None)],
+                         ["ok", "ok", "ok", "status", "status", "status"])
+
+
+class ProbeSchedule(unittest.TestCase):
+    def test_a_quick_probe_waits_for_the_next_tick(self):
+        self.assertAlmostEqual(pul.next_probe_at(0.0, 0.2, 0.4, 0.45), 0.6)
+
+    def test_a_probe_that_overran_its_period_is_followed_at_once_then_the_ticks_resume(self):
+        self.assertEqual(pul.next_probe_at(0.0, 0.2, 0.4, 1.4), 1.4)
+        self.assertAlmostEqual(pul.next_probe_at(0.0, 0.2, 1.4, 1.41), 1.6)
+
+
+def probe(at, outcome="ok", latency=5.0, status=200, path="/live"):
+    return pul.Probe(path, at, latency, outcome, status)
+
+
+class Summary(unittest.TestCase):
+    def test_counts_failures_by_kind_and_the_longest_run_of_them(self):
+        probes = [probe(0.0), probe(0.2, "timeout", 1000.0, None), probe(1.2, "timeout", 1000.0, None),
+                  probe(2.2, "status", 12.0, 503), probe(2.4), probe(2.6, "error", 1.0, None), probe(2.8, latency=7.0)]
+        s = pul.summarize_probes(probes, 0.2)
+        self.assertEqual((s["sent"], s["failed"], s["timeouts"], s["bad_status"], s["errors"]), (7, 4, 2, 1, 1))
+        self.assertEqual((s["most_in_a_row"], s["failing_s"]), (3, 2.2))
+        self.assertEqual((s["longest_ms"], s["median_ms"], s["statuses"]), (1000.0, 7.0, "503x1"))
+
+    def test_no_probes_no_failures(self):
+        s = pul.summarize_probes([], 0.2)
+        self.assertEqual((s["sent"], s["failed"], s["most_in_a_row"], s["longest_ms"]), (0, 0, 0, None))
+
+    def run_of(self, scenario, attempt, failed_probes):
+        probes = [probe(0.1 * i, "timeout" if i < failed_probes else "ok") for i in range(10)]
+        counts = pul.LoadCounts(answered=40, refused=350)
+        return pul.Run(scenario, attempt, "slow", "tomcat", probes, counts, 1.5)
+
+    def test_the_table_names_the_scenario_once_with_the_loads_counts(self):
+        rows = pul.summary_rows(self.run_of("virtual-mc50", 1, 3), ["/live", "/actuator/health/readiness"], 0.2)
+        table = pul.markdown(rows).splitlines()
+        self.assertEqual(len(table), 4)
+        self.assertIn("| tomcat | slow | virtual, max-concurrency 50 | /live | 10 | **3** | 3 | 0 | 0 | 3 (0.4 s) |",
+                      table[2])
+        self.assertTrue(table[2].endswith("| 40 | 350 | 0 |"))
+        self.assertTrue(table[3].startswith("|  |  |  | readiness | 0 | 0 |"))
+
+    def test_the_last_run_of_a_scenario_decides_whether_it_failed(self):
+        rows = []
+        for run in (self.run_of("plain", 1, 2), self.run_of("plain", 2, 0), self.run_of("virtual-mc50", 1, 1)):
+            rows += pul.summary_rows(run, ["/live"], 0.2)
+        self.assertEqual(pul.failed_scenarios(rows), ["tomcat slow virtual-mc50"])
+
+    def test_the_table_reads_back_from_the_csv(self):
+        out = Path(tempfile.mkdtemp())
+        rows = pul.summary_rows(self.run_of("adaptive", 1, 0), ["/live"], 0.2)
+        pul.write_csv(out / "summary.csv", rows, pul.SUMMARY_COLUMNS)
+        self.assertEqual(pul.markdown(pul.read_summaries([str(out)])), pul.markdown(rows))
+
+
+def sample_jar(directory: Path, name: str) -> Path:
+    jar = directory / f"{name}.jar"
+    with zipfile.ZipFile(jar, "w") as z:
+        z.writestr("BOOT-INF/classes/application.properties", f"spring.application.name={name}\n")
+    return jar
+
+
+class Arguments(unittest.TestCase):
+    def setUp(self):
+        self.dir = Path(tempfile.mkdtemp())
+
+    def test_defaults(self):
+        a = pul.parse_args(["--jar", str(sample_jar(self.dir, "sample-web-jetty"))])
+        self.assertEqual((a.server, a.load, a.seconds, a.scenarios), ("jetty", "slow", 20, pul.DEFAULT_ORDER))
+        self.assertEqual(a.probe_path, list(pul.PROBE_PATHS))
+        self.assertIsNone(a.management_port)
+        self.assertIn("plain", a.scenarios[1:-1])  # among the starter's, not first or last
+
+    def test_management_port_without_a_value_means_a_free_one(self):
+        a = pul.parse_args(["--jar", "x.jar", "--management-port", "--probe-path", "/livez"])
+        self.assertEqual((a.management_port, a.probe_path), (0, ["/livez"]))
+
+    def test_an_unknown_scenario_stops(self):
+        with self.assertRaises(SystemExit), io.StringIO() as err:
+            sys.stderr, saved = err, sys.stderr
+            try:
+                pul.parse_args(["--jar", "x.jar", "--scenarios", "virtual-mc50,nope"])
+            finally:
+                sys.stderr = saved
+
+    def test_each_sample_has_its_slow_endpoint_and_slow_bodies_need_sample_web(self):
+        web, reactive = sample_jar(self.dir, "sample-web"), sample_jar(self.dir, "sample-reactive")
+        self.assertEqual(pul.load_path(pul.parse_args(["--jar", str(web)])), "/greetings")
+        self.assertEqual(pul.load_path(pul.parse_args(["--jar", str(web), "--load", "slowbody"])), "/echo")
+        self.assertEqual(pul.load_path(pul.parse_args(["--jar", str(reactive)])), "/greetings/blocking")
+        with self.assertRaisesRegex(SystemExit, "slowbody needs a sample-web jar"):
+            pul.load_path(pul.parse_args(["--jar", str(reactive), "--load", "slowbody"]))
+
+    def test_each_run_exposes_the_probes_and_plain_boot_leaves_the_starter_out(self):
+        jar = sample_jar(self.dir, "sample-web")
+        a = pul.parse_args(["--jar", str(jar), "--app-arg=--debug"])
+        args = pul.run_args(a, pul.SCENARIOS["platform-50"], 8081)
+        self.assertIn(pul.PROBES_ENABLED, args)
+        self.assertIn("--app.threads.platform.queue-capacity=0", args)
+        self.assertIn("--management.server.port=8081", args)
+        self.assertEqual(args[-1], "--debug")
+        plain = pul.run_args(a, pul.SCENARIOS["plain"], None)
+        self.assertIn("--spring.threads.virtual.enabled=true", plain)
+        self.assertFalse([x for x in plain if x.startswith("--app.threads") or x.startswith("--management.server")])
+
+
+class StandIn(http.server.BaseHTTPRequestHandler):
+    """liveness 200, readiness 503, /stuck answers after 1.5 s, /greetings after 50 ms on a kept-alive connection,
+    /busy 503 and closes, POST /echo reads its body (Content-Length) and sends it back."""
+    protocol_version = "HTTP/1.1"
+
+    def answer(self, status, body=b"{}", close=False):
+        self.send_response(status)
+        self.send_header("Content-Length", str(len(body)))
+        if close:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(body)
+        self.close_connection = close
+
+    def do_GET(self):
+        if self.path == "/stuck":
+            time.sleep(1.5)
+        elif self.path == "/greetings":
+            time.sleep(0.05)
+        self.answer({"/live": 200, "/ready": 503, "/stuck": 200, "/greetings": 200}.get(self.path, 503),
+                    close=self.path == "/busy")
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        self.answer(200, body)
+
+    def log_message(self, *a):
+        pass
+
+
+class AgainstAServer(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = http.server.ThreadingHTTPServer((pul.HOST, 0), StandIn)
+        cls.server.daemon_threads = True
+        cls.port = cls.server.server_address[1]
+        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.shutdown()
+        cls.server.server_close()
+
+    def test_probes_pass_fail_on_status_time_out_and_find_nothing(self):
+        self.assertEqual(pul.probe_once(self.port, "/live", 1.0)[:2], ("ok", 200))
+        self.assertEqual(pul.probe_once(self.port, "/ready", 1.0)[:2], ("status", 503))
+        outcome, status, latency, _ = pul.probe_once(self.port, "/stuck", 0.3)
+        self.assertEqual((outcome, status, latency), ("timeout", None, 300.0))
+        self.assertEqual(pul.probe_once(toolkit.free_port(), "/live", 1.0)[0], "error")
+
+    def test_a_prober_keeps_the_period_and_sends_one_probe_at_a_time(self):
+        origin = time.monotonic()
+        live = pul.Prober(self.port, "/live", origin, origin + 1.0, 0.2, 1.0)
+        stuck = pul.Prober(self.port, "/stuck", origin, origin + 1.0, 0.2, 1.0)
+        for p in (live, stuck):
+            p.start()
+        for p in (live, stuck):
+            p.join(10)
+        self.assertEqual(len(live.probes), 5)
+        self.assertTrue(all(not p.failed for p in live.probes))
+        self.assertEqual([p.outcome for p in stuck.probes], ["timeout"])  # the next tick fell after the end
+
+    def load(self, kind, path, **options):
+        a = SimpleNamespace(ramp=0.1, refused_pause=0.3, request_timeout=5.0, body_bytes=3, body_interval=0.1,
+                            **options)
+        load = pul.Load(kind, self.port, path, 4, time.monotonic() + 1.0, a)
+        load.start()
+        load.join(10)
+        return load.counts
+
+    def test_the_slow_load_loops_on_kept_alive_connections(self):
+        counts = self.load("slow", "/greetings")
+        self.assertGreater(counts.answered, 20)
+        self.assertEqual((counts.refused, counts.failed), (0, 0))
+
+    def test_refused_clients_pause_before_asking_again(self):
+        counts = self.load("slow", "/busy")
+        self.assertEqual(counts.answered, 0)
+        self.assertTrue(4 <= counts.refused <= 16, counts.refused)  # 4 clients, at most one try per 0.3 s
+
+    def test_slow_bodies_are_sent_byte_by_byte(self):
+        counts = self.load("slowbody", "/echo")
+        self.assertTrue(4 <= counts.answered <= 12, counts.answered)  # 0.3 s per body, 4 connections, 1 s
+        self.assertEqual(counts.failed, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
