@@ -113,7 +113,7 @@ class ProbeBypassIntegrationTests {
 		for (int i = 0; i < running; i++) {
 			blocked.add(http.getAsync("/block"));
 		}
-		await().until(() -> number(requests(context), "running") == running);
+		await().until(() -> context.getBean(ThreadController.class).blocked() == running);
 		for (int i = 0; i < waiting; i++) {
 			blocked.add(http.getAsync("/block"));
 		}

@@ -36,7 +36,7 @@ class ReadinessOnSheddingIntegrationTests {
 		try (ConfigurableApplicationContext context = start(server, "app.threads.readiness.refuse-when-shedding=true")) {
 			int port = new Http(context).port();
 			CompletableFuture<HttpResponse<String>> blocked = new Http(context).getAsync("/block");
-			await().until(() -> number(requests(context), "running") == 1);
+			await().until(() -> context.getBean(ThreadController.class).blocked() == 1);
 			await().atMost(Duration.ofSeconds(20)).until(() -> {
 				assertThat(RawHttp.closing(port, "/thread")).isEqualTo(503);
 				assertThat(RawHttp.closing(port, "/actuator/health/liveness")).isEqualTo(200);
@@ -62,7 +62,7 @@ class ReadinessOnSheddingIntegrationTests {
 		try (ConfigurableApplicationContext context = start(server)) {
 			int port = new Http(context).port();
 			CompletableFuture<HttpResponse<String>> blocked = new Http(context).getAsync("/block");
-			await().until(() -> number(requests(context), "running") == 1);
+			await().until(() -> context.getBean(ThreadController.class).blocked() == 1);
 			List<Integer> readiness = new ArrayList<>();
 			long end = System.nanoTime() + Duration.ofSeconds(3).toNanos();
 			while (System.nanoTime() < end) {
@@ -96,15 +96,6 @@ class ReadinessOnSheddingIntegrationTests {
 	@SuppressWarnings("unchecked")
 	private static Map<String, Object> details(Map<String, Object> component) {
 		return (Map<String, Object>) component.get("details");
-	}
-
-	@SuppressWarnings("unchecked")
-	private static Map<String, Object> requests(ConfigurableApplicationContext context) {
-		return (Map<String, Object>) new Http(context).threadModel().get("requests");
-	}
-
-	private static long number(Map<String, Object> map, String key) {
-		return ((Number) map.get(key)).longValue();
 	}
 
 }

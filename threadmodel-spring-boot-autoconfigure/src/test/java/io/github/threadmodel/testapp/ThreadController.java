@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import reactor.core.publisher.Mono;
 
@@ -21,6 +22,8 @@ public class ThreadController {
 	private volatile CountDownLatch gate = new CountDownLatch(1);
 
 	private final Map<String, Integer> served = new ConcurrentHashMap<>();
+
+	private final AtomicInteger blocked = new AtomicInteger();
 
 	@GetMapping("/thread")
 	public String thread() {
@@ -62,7 +65,21 @@ public class ThreadController {
 
 	@GetMapping("/block")
 	public String block() throws InterruptedException {
-		return this.gate.await(30, TimeUnit.SECONDS) ? "released" : "timed out";
+		this.blocked.incrementAndGet();
+		try {
+			return this.gate.await(30, TimeUnit.SECONDS) ? "released" : "timed out";
+		}
+		finally {
+			this.blocked.decrementAndGet();
+		}
+	}
+
+	/**
+	 * Requests waiting in {@code /block} now.
+	 * @return the count
+	 */
+	public int blocked() {
+		return this.blocked.get();
 	}
 
 	public void openGate() {
