@@ -159,7 +159,10 @@ class ApplicationTaskExecutorConfigurationTests {
 	private static List<String> marksOfATask(ApplicationContext context) throws Exception {
 		CompletableFuture<List<String>> marks = new CompletableFuture<>();
 		Marks.current.set(new CopyOnWriteArrayList<>());
-		tasks(context).execute(() -> marks.complete(List.copyOf(Marks.current.get())));
+		tasks(context).execute(() -> {
+			List<String> seen = Marks.current.get();
+			marks.complete((seen != null) ? List.copyOf(seen) : List.of());
+		});
 		Marks.current.remove();
 		return marks.get(10, TimeUnit.SECONDS);
 	}
