@@ -35,7 +35,7 @@ class StartupReportIntegrationTests {
 		try (ConfigurableApplicationContext context = server.start(properties)) {
 			assertThat(output).containsOnlyOnce("Thread model platform (app.threads.model) on " + server.id())
 				.contains("max-threads 16, min-threads 10, queue-capacity 100, keep-alive 60s; accept backlog 64; "
-						+ "application tasks follow the server's model");
+						+ "application tasks follow the server's model, unbounded");
 			String own = THREAD_PROPERTIES.get(server.id());
 			THREAD_PROPERTIES.forEach((id, property) -> {
 				if (property.equals(own)) {
@@ -46,8 +46,9 @@ class StartupReportIntegrationTests {
 					assertThat(output).doesNotContain(property + "=10 has no effect");
 				}
 			});
-			assertThat(output).containsOnlyOnce("spring.task.execution.pool.max-size=3 has no effect: the starter's "
-					+ "application task executor replaces Spring Boot's; set app.threads.platform.max-threads instead");
+			assertThat(output).containsOnlyOnce("spring.task.execution.pool.max-size has no effect: the starter's "
+					+ "application task executor replaces Spring Boot's; it takes app.threads.tasks.model, "
+					+ "app.threads.tasks.max-concurrency and app.threads.tasks.queue-timeout");
 		}
 	}
 

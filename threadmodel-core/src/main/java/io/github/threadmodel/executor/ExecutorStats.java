@@ -21,8 +21,10 @@ import java.time.Duration;
  * summed: the wait behind the limit and, on virtual threads, the wait for a carrier
  * @param maxWait the longest such time
  * @param poolSize platform threads alive now, or {@code null} on virtual threads
- * @param maxPoolSize the platform pool's limit, or {@code null} on virtual threads
- * @param maxConcurrency the virtual concurrency limit, or {@code null} when unlimited or on platform threads
+ * @param maxPoolSize the platform pool's limit, or {@code null} on virtual threads or for a
+ * pool without one
+ * @param maxConcurrency the virtual concurrency limit, or the executor's {@link TaskLimit} on
+ * either model; {@code null} when unlimited or on platform threads
  * @param peakRunning the most tasks seen running at once (refused tasks are not counted)
  * @param timedOut tasks refused because they waited longer than the queue timeout (part of
  * {@code rejected})

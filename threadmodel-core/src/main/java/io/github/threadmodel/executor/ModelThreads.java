@@ -17,7 +17,8 @@ sealed interface ModelThreads extends Executor permits PlatformThreadPool, Virtu
 	Integer poolSize();
 
 	/**
-	 * The platform pool's limit, or {@code null} on virtual threads.
+	 * The platform pool's limit, or {@code null} on virtual threads or for a pool without
+	 * one.
 	 */
 	Integer maxPoolSize();
 

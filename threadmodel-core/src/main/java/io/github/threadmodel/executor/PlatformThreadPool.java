@@ -71,9 +71,13 @@ final class PlatformThreadPool extends ThreadPoolExecutor implements ModelThread
 		return getPoolSize();
 	}
 
+	/**
+	 * The pool's limit, or {@code null} for a pool without one (an application task pool
+	 * with no task limit), as virtual threads have none.
+	 */
 	@Override
 	public Integer maxPoolSize() {
-		return getMaximumPoolSize();
+		return (getMaximumPoolSize() != Integer.MAX_VALUE) ? getMaximumPoolSize() : null;
 	}
 
 	@Override

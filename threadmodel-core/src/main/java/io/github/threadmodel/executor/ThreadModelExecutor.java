@@ -10,14 +10,19 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 
 import org.springframework.core.task.AsyncTaskExecutor;
+import org.springframework.core.task.TaskDecorator;
+import org.springframework.core.task.TaskRejectedException;
 
 /**
  * The executor a web server hands request work to (or that runs application tasks). It
@@ -33,6 +38,11 @@ import org.springframework.core.task.AsyncTaskExecutor;
  * A task beyond the limits is refused with a {@link RejectedExecutionException}, unless
  * the executor has {@link OverloadProtection}: then it runs at once outside the limits,
  * marked with its {@link Refusal}, so that the server can answer it instead of dropping it.
+ * <p>
+ * As an application task executor it may have a {@link TaskLimit} of its own, which holds
+ * across switches, and a {@link TaskDecorator}, applied to each task where it is handed
+ * over (so that, for example, the caller's tracing context follows it onto whatever
+ * thread runs it, before and after a switch).
  */
 public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseable {
 
@@ -59,6 +69,16 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	private volatile ModelThreads threads;
 
 	private final OverloadProtection overload;
+
+	/** The turns of the {@link TaskLimit}, or {@code null} without one. */
+	private final Semaphore turns;
+
+	private final TaskLimit taskLimit;
+
+	private volatile TaskDecorator taskDecorator;
+
+	/** How long {@link #close()} waits for the accepted tasks to finish; zero: not at all. */
+	private volatile Duration terminationTimeout = Duration.ZERO;
 
 	/**
 	 * The adaptive limit of the virtual model, kept across switches so that what it learnt
@@ -121,7 +141,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * @param settings the model and its limits
 	 */
 	public ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings) {
-		this(threadNamePrefix, settings, null);
+		this(threadNamePrefix, settings, null, null, AdaptiveLimit::new);
 	}
 
 	/**
@@ -133,7 +153,18 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * with a {@link RejectedExecutionException}
 	 */
 	public ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings, OverloadProtection overload) {
-		this(threadNamePrefix, settings, overload, AdaptiveLimit::new);
+		this(threadNamePrefix, settings, overload, null, AdaptiveLimit::new);
+	}
+
+	/**
+	 * Creates an application task executor and starts the threads of its model.
+	 * @param threadNamePrefix the start of each thread's name, followed by the model and a
+	 * number (for example {@code task-} gives {@code task-virtual-1})
+	 * @param settings the model and its limits
+	 * @param taskLimit the bound of the tasks whatever the model, or {@code null} for none
+	 */
+	public ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings, TaskLimit taskLimit) {
+		this(threadNamePrefix, settings, null, taskLimit, AdaptiveLimit::new);
 	}
 
 	/**
@@ -142,11 +173,52 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 */
 	ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings, OverloadProtection overload,
 			Function<AdaptiveAdmission, AdaptiveLimit> adaptiveLimits) {
+		this(threadNamePrefix, settings, overload, null, adaptiveLimits);
+	}
+
+	private ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings, OverloadProtection overload,
+			TaskLimit taskLimit, Function<AdaptiveAdmission, AdaptiveLimit> adaptiveLimits) {
 		this.threadNamePrefix = threadNamePrefix;
 		this.settings = settings;
 		this.overload = overload;
+		this.taskLimit = taskLimit;
+		// fair: callers that wait for a turn get one in arrival order
+		this.turns = (taskLimit != null) ? new Semaphore(taskLimit.maxConcurrency(), true) : null;
 		this.adaptiveLimits = adaptiveLimits;
 		this.threads = createThreads(settings);
+	}
+
+	/**
+	 * Decorates every task handed over from now on, on the caller's thread, as Spring's
+	 * own executors do; the decorator stays across switches.
+	 * @param taskDecorator the decorator, or {@code null} for none
+	 */
+	public void setTaskDecorator(TaskDecorator taskDecorator) {
+		this.taskDecorator = taskDecorator;
+	}
+
+	/**
+	 * The decorator applied to every task.
+	 * @return the decorator, or {@code null} when there is none
+	 */
+	public TaskDecorator getTaskDecorator() {
+		return this.taskDecorator;
+	}
+
+	/**
+	 * Makes {@link #close()} wait, at most this long, for the tasks it accepted to finish.
+	 * @param terminationTimeout how long to wait; zero not to wait
+	 */
+	public void setTerminationTimeout(Duration terminationTimeout) {
+		this.terminationTimeout = terminationTimeout;
+	}
+
+	/**
+	 * The bound of the tasks whatever the model.
+	 * @return the limit, or {@code null} when there is none
+	 */
+	public TaskLimit getTaskLimit() {
+		return this.taskLimit;
 	}
 
 	private ModelThreads createThreads(ExecutorSettings settings) {
@@ -163,13 +235,23 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 				(submission) -> ((Submission) submission).refuse(Refusal.QUEUE_TIMEOUT), adaptive);
 	}
 
+	/**
+	 * Runs the task on the threads of the model in force. With a {@link TaskLimit}, the
+	 * caller waits here for a turn first, and gets a {@link TaskRejectedException} when
+	 * none comes within the limit's queue timeout.
+	 */
 	@Override
 	public void execute(Runnable task) {
-		submit(new Submission(task, System.nanoTime(), true));
+		TaskDecorator decorator = this.taskDecorator;
+		Runnable decorated = (decorator != null) ? decorator.decorate(task) : task;
+		submit(new Submission(decorated, System.nanoTime(), true));
 	}
 
 	private void submit(Submission submission) {
 		this.submitted.increment();
+		if (this.turns != null) {
+			submission.takeTurn();
+		}
 		ModelThreads threads = this.threads;
 		while (true) {
 			try {
@@ -183,6 +265,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 					continue;
 				}
 				if (this.overload == null || this.closed) {
+					submission.giveTurnBack();
 					this.rejected.increment();
 					throw ex;
 				}
@@ -393,7 +476,9 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 		return new ExecutorStats(threads.model(), this.running.get(), this.queued.get(), this.peakQueued.get(),
 				this.submitted.sum(), this.started.sum(), this.completed.sum(), this.rejected.sum(),
 				Duration.ofNanos(this.totalWaitNanos.sum()), Duration.ofNanos(this.maxWaitNanos.get()),
-				threads.poolSize(), threads.maxPoolSize(), threads.maxConcurrency(), this.peakRunning.get(),
+				threads.poolSize(), threads.maxPoolSize(),
+				(this.taskLimit != null) ? Integer.valueOf(this.taskLimit.maxConcurrency()) : threads.maxConcurrency(),
+				this.peakRunning.get(),
 				this.timedOut.sum(), this.queueWait.stats(), this.carrierWait.stats());
 	}
 
@@ -410,34 +495,54 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * @throws InterruptedException if the thread is interrupted while it waits
 	 */
 	public int finishQueued(Duration timeout) throws InterruptedException {
-		awaitZero(this.queued, timeout);
+		awaitZero(this.queued::get, timeout);
 		int refused;
 		synchronized (this) {
 			List<Runnable> waiting = this.threads.drainWaiting();
 			waiting.forEach((task) -> ((Submission) task).refuse(Refusal.SHUTDOWN));
 			refused = waiting.size();
 		}
-		awaitZero(this.refusedRunning, REFUSED_TASKS_GRACE);
+		awaitZero(this.refusedRunning::get, REFUSED_TASKS_GRACE);
 		return refused;
 	}
 
-	private static void awaitZero(AtomicInteger count, Duration timeout) throws InterruptedException {
+	private static void awaitZero(LongSupplier count, Duration timeout) throws InterruptedException {
 		long deadline = System.nanoTime() + timeout.toNanos();
-		while (count.get() > 0 && System.nanoTime() - deadline < 0) {
+		while (count.getAsLong() > 0 && System.nanoTime() - deadline < 0) {
 			Thread.sleep(10);
 		}
 	}
 
 	/**
-	 * Refuses new tasks and lets the threads end once the tasks already accepted are done.
+	 * Refuses new tasks and lets the threads end once the tasks already accepted are done;
+	 * with a {@link #setTerminationTimeout termination timeout}, waits for them that long
+	 * at most.
 	 */
 	@Override
-	public synchronized void close() {
-		this.closed = true;
-		this.threads.shutdown();
-		if (this.adaptive != null) {
-			this.adaptive.close();
+	public void close() {
+		synchronized (this) {
+			this.closed = true;
+			this.threads.shutdown();
+			if (this.adaptive != null) {
+				this.adaptive.close();
+			}
 		}
+		Duration timeout = this.terminationTimeout;
+		if (!timeout.isZero()) {
+			try {
+				awaitZero(this::unfinished, timeout);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	/**
+	 * Tasks accepted and not finished yet: waiting, running, or between the two.
+	 */
+	private long unfinished() {
+		return this.submitted.sum() - this.rejected.sum() - this.completed.sum();
 	}
 
 	/**
@@ -473,6 +578,9 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 
 		/** The turn of a task read ahead, set before its claim; {@code null} otherwise. */
 		private volatile RequestTurn turn;
+
+		/** Whether it holds a turn of the {@link TaskLimit}, given back when it ends. */
+		private volatile boolean holdsTurn;
 
 		Submission(Runnable task, long submittedAt, boolean mayReadAhead) {
 			this.task = task;
@@ -539,14 +647,85 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 			if (this.state.get() != DONE) {
 				admitted(System.nanoTime()); // a pool thread took it
 			}
-			if (this.claimed.compareAndSet(false, true)) {
-				ThreadModelExecutor.this.run(this.task, this.submittedAt, this.startedOnVirtualThreadAt);
-				return;
+			try {
+				if (this.claimed.compareAndSet(false, true)) {
+					ThreadModelExecutor.this.run(this.task, this.submittedAt, this.startedOnVirtualThreadAt);
+					return;
+				}
+				// read ahead: this thread is the request's turn; it runs what the request hands over
+				Runnable work = this.turn.admit();
+				if (work != null) {
+					ThreadModelExecutor.this.run(work, this.submittedAt, this.startedOnVirtualThreadAt);
+				}
 			}
-			// read ahead: this thread is the request's turn; it runs what the request hands over
-			Runnable work = this.turn.admit();
-			if (work != null) {
-				ThreadModelExecutor.this.run(work, this.submittedAt, this.startedOnVirtualThreadAt);
+			finally {
+				giveTurnBack();
+			}
+		}
+
+		/**
+		 * Waits, on the caller's thread, for a turn of the {@link TaskLimit}; counts in the
+		 * queue depth while it waits.
+		 * @throws TaskRejectedException when no turn came within the queue timeout, or the
+		 * caller was interrupted while it waited
+		 */
+		void takeTurn() {
+			ThreadModelExecutor executor = ThreadModelExecutor.this;
+			Duration timeout = executor.taskLimit.queueTimeout();
+			boolean taken;
+			try {
+				// timed even when it does not wait: the untimed tryAcquire() would take a turn
+				// ahead of the callers already waiting
+				taken = executor.turns.tryAcquire(0, TimeUnit.NANOSECONDS);
+				if (!taken) {
+					waitsBehindLimit();
+					if (timeout != null) {
+						taken = executor.turns.tryAcquire(timeout.toNanos(), TimeUnit.NANOSECONDS);
+					}
+					else {
+						executor.turns.acquire();
+						taken = true;
+					}
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				refuseHere(false);
+				throw new TaskRejectedException(executor + " did not accept a task: the caller was interrupted "
+						+ "while it waited for one of the " + executor.taskLimit.maxConcurrency() + " turns");
+			}
+			if (!taken) {
+				refuseHere(true);
+				throw new TaskRejectedException(executor + " did not accept a task: all "
+						+ executor.taskLimit.maxConcurrency() + " turns (max-concurrency) stayed taken for "
+						+ timeout.toMillis() + " ms (queue-timeout)");
+			}
+			this.holdsTurn = true;
+			admitted(System.nanoTime());
+		}
+
+		/**
+		 * Gives the turn of the {@link TaskLimit} back, once: the task ended, or the threads
+		 * refused it.
+		 */
+		void giveTurnBack() {
+			if (this.holdsTurn) {
+				this.holdsTurn = false;
+				ThreadModelExecutor.this.turns.release();
+			}
+		}
+
+		/**
+		 * Counts a task refused before the threads saw it (no turn of the {@link TaskLimit}).
+		 */
+		private void refuseHere(boolean timedOut) {
+			ThreadModelExecutor executor = ThreadModelExecutor.this;
+			if (this.state.getAndSet(DONE) == WAITING) {
+				executor.queued.decrementAndGet();
+			}
+			executor.rejected.increment();
+			if (timedOut) {
+				executor.timedOut.increment();
 			}
 		}
 

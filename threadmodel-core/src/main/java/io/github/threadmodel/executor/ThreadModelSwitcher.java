@@ -2,7 +2,9 @@ package io.github.threadmodel.executor;
 
 /**
  * Switches the thread model of a running application: the request executor, and the
- * application task executor when it follows the server's model.
+ * application task executor when it follows the server's model. The task executor takes
+ * the new model only: the limits given are the request executor's, and the task executor
+ * keeps its own.
  */
 public final class ThreadModelSwitcher {
 
@@ -53,9 +55,8 @@ public final class ThreadModelSwitcher {
 			return null;
 		}
 		ModelSwitch change = this.requests.switchTo(next, requestedBy);
-		if (this.followingTasks != null) {
-			this.followingTasks.switchTo(this.followingTasks.getSettings().with(model, maxThreads, maxConcurrency),
-					requestedBy);
+		if (this.followingTasks != null && this.followingTasks.getModel() != model) {
+			this.followingTasks.switchTo(this.followingTasks.getSettings().with(model, null, null), requestedBy);
 		}
 		return change;
 	}

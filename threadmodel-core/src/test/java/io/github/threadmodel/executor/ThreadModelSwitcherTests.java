@@ -34,4 +34,20 @@ class ThreadModelSwitcherTests {
 		assertThat(this.requests.switchHistory()).containsExactly(change);
 	}
 
+	@Test
+	void theFollowingTaskExecutorTakesTheModelAndKeepsItsOwnLimits() {
+		ExecutorSettings taskSettings = new ExecutorSettings(ThreadModel.VIRTUAL,
+				new ExecutorSettings.PlatformPool(Integer.MAX_VALUE, 1, null, Duration.ofSeconds(60)), null);
+		try (ThreadModelExecutor tasks = new ThreadModelExecutor("switcher-task-", taskSettings, (TaskLimit) null)) {
+			ThreadModelSwitcher switcher = new ThreadModelSwitcher(this.requests, tasks, true);
+			switcher.switchTo(ThreadModel.VIRTUAL, null, 5, "test");
+			assertThat(tasks.switchHistory()).isEmpty();
+			switcher.switchTo(ThreadModel.PLATFORM, 8, null, "test");
+			assertThat(tasks.getModel()).isEqualTo(ThreadModel.PLATFORM);
+			assertThat(tasks.getSettings().platform().maxThreads()).isEqualTo(Integer.MAX_VALUE);
+			assertThat(tasks.getSettings().maxConcurrency()).isNull();
+			assertThat(this.requests.getSettings().platform().maxThreads()).isEqualTo(8);
+		}
+	}
+
 }

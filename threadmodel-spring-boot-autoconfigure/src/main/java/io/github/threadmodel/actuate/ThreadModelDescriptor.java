@@ -13,6 +13,7 @@ import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
 import io.github.threadmodel.flavour.RuntimeFlavour;
 import io.github.threadmodel.pinning.PinningStats;
+import io.github.threadmodel.requests.AsyncRequests;
 import io.github.threadmodel.requests.RequestCounts;
 
 
@@ -169,39 +170,61 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * @param maxPoolSize the platform pool's limit, or {@code null} on virtual threads
 	 * @param maxConcurrency the virtual concurrency limit, or {@code null} when there is none
 	 * @param executorTasks what the executor itself received, finished and refused
+	 * @param async on {@code requests} of a servlet server, the requests in asynchronous
+	 * processing, which are neither running nor queued; otherwise {@code null}
 	 */
 	public record ExecutorDescriptor(String model, long submitted, long completed, long rejected,
 			long rejectedTimedOut, Long bypassed, int running, int peakRunning, int queued, int peakQueued, WaitDescriptor queueWait,
 			WaitDescriptor carrierWait, Integer poolSize, Integer maxPoolSize, Integer maxConcurrency,
-			ExecutorTasksDescriptor executorTasks) {
+			ExecutorTasksDescriptor executorTasks, AsyncRequestsDescriptor async) {
 
 		/**
 		 * The figures of the request executor, with the HTTP requests as counted by the
 		 * starter's filter.
 		 */
-		static ExecutorDescriptor ofRequests(ExecutorStats stats, RequestCounts requests) {
+		static ExecutorDescriptor ofRequests(ExecutorStats stats, RequestCounts requests,
+				AsyncRequests asyncRequests) {
 			return of(stats, requests.received(), requests.completed(), requests.rejected(),
-					requests.rejected(Refusal.QUEUE_TIMEOUT), requests.bypassed());
+					requests.rejected(Refusal.QUEUE_TIMEOUT), requests.bypassed(),
+					(asyncRequests != null) ? AsyncRequestsDescriptor.of(asyncRequests) : null);
 		}
 
 		/**
 		 * The figures of an executor whose tasks are what it counts.
 		 */
 		static ExecutorDescriptor ofTasks(ExecutorStats stats) {
-			return of(stats, stats.submitted(), stats.completed(), stats.rejected(), stats.timedOut(), null);
+			return of(stats, stats.submitted(), stats.completed(), stats.rejected(), stats.timedOut(), null, null);
 		}
 
 		private static ExecutorDescriptor of(ExecutorStats stats, long submitted, long completed, long rejected,
-				long rejectedTimedOut, Long bypassed) {
+				long rejectedTimedOut, Long bypassed, AsyncRequestsDescriptor async) {
 			return new ExecutorDescriptor(stats.model().id(), submitted, completed, rejected, rejectedTimedOut,
 					bypassed, stats.running(), stats.peakRunning(), stats.queued(), stats.peakQueued(),
 					WaitDescriptor.of(stats.queueWait()), WaitDescriptor.of(stats.carrierWait()), stats.poolSize(),
 					stats.maxPoolSize(), stats.maxConcurrency(), new ExecutorTasksDescriptor(stats.submitted(),
-							stats.completed(), stats.rejected()));
+							stats.completed(), stats.rejected()),
+					async);
 		}
 
 		static double millis(long nanos) {
 			return nanos / 1_000_000.0;
+		}
+
+	}
+
+	/**
+	 * Servlet requests in asynchronous processing ({@code Callable}, {@code DeferredResult},
+	 * {@code StreamingResponseBody}, server-sent events): from the end of their first
+	 * dispatch until they complete. They hold no request thread meanwhile.
+	 *
+	 * @param open requests open now
+	 * @param peakOpen the most seen open at once
+	 * @param started requests that went asynchronous since startup
+	 */
+	public record AsyncRequestsDescriptor(int open, int peakOpen, long started) {
+
+		static AsyncRequestsDescriptor of(AsyncRequests requests) {
+			return new AsyncRequestsDescriptor(requests.open(), requests.peakOpen(), requests.started());
 		}
 
 	}

@@ -22,6 +22,7 @@ import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
 import io.github.threadmodel.flavour.RuntimeFlavour;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
+import io.github.threadmodel.requests.AsyncRequests;
 import io.github.threadmodel.requests.RequestCounts;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -80,6 +81,8 @@ public class ThreadModelEndpoint {
 
 	private final AutoThreadModel auto;
 
+	private final AsyncRequests asyncRequests;
+
 	/**
 	 * The last switch that changed the model (not only its limits), or {@code null}
 	 * before the first.
@@ -97,10 +100,13 @@ public class ThreadModelEndpoint {
 	 * @param serverKind names the web server
 	 * @param pinning the pinning detection, or {@code null} when it is off
 	 * @param auto {@code app.threads.model=auto}, or {@code null} without it
+	 * @param asyncRequests the servlet requests in asynchronous processing, or {@code null}
+	 * on WebFlux
 	 */
 	public ThreadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutors executors,
 			RequestCounts requestCounts, ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
-			ServerKind serverKind, @Nullable VirtualThreadPinning pinning, @Nullable AutoThreadModel auto) {
+			ServerKind serverKind, @Nullable VirtualThreadPinning pinning, @Nullable AutoThreadModel auto,
+			@Nullable AsyncRequests asyncRequests) {
 		this.selection = selection;
 		this.requests = executors.requests();
 		this.tasks = executors.tasks();
@@ -116,13 +122,14 @@ public class ThreadModelEndpoint {
 				this.lastModelChange = change;
 			}
 		});
+		this.asyncRequests = asyncRequests;
 	}
 
 	@ReadOperation
 	public ThreadModelDescriptor threadModel() {
 		String server = this.serverKind.name();
 		return new ThreadModelDescriptor(this.requests.getModel().id(), modelSource(), server,
-				ExecutorDescriptor.ofRequests(this.requests.stats(), this.requestCounts),
+				ExecutorDescriptor.ofRequests(this.requests.stats(), this.requestCounts, this.asyncRequests),
 				(this.tasks != null) ? ExecutorDescriptor.ofTasks(this.tasks.stats()) : null,
 				"netty".equals(server) ? NettyDescriptor.WEBFLUX : null, VirtualThreadScheduler.read(),
 				new ConnectionsDescriptor(this.intake.acceptBacklog(), this.intake.somaxconn()),

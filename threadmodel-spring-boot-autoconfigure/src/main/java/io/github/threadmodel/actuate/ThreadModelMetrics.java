@@ -12,6 +12,7 @@ import io.github.threadmodel.executor.ModelSwitch;
 import io.github.threadmodel.executor.Refusal;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.requests.AsyncRequests;
 import io.github.threadmodel.requests.RequestCounts;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
@@ -36,6 +37,11 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * {@code .rejected} (tag
  * {@code server}; {@code rejected} also {@code reason}): HTTP requests, as
  * {@link RequestCounts} counts them.</li>
+ * <li>{@code threadmodel.requests.async.open} (gauge) and
+ * {@code threadmodel.requests.async.started} (counter), tag {@code server}, on servlet
+ * servers: requests in asynchronous processing ({@code Callable}, {@code DeferredResult},
+ * {@code StreamingResponseBody}, server-sent events), which hold no request thread and are
+ * therefore not in {@code executor.active}, as {@link AsyncRequests} counts them.</li>
  * <li>{@code threadmodel.queue.wait} and {@code threadmodel.carrier.wait} (tags
  * {@code name}, {@code server}): per executor, the tasks that waited behind the limit and
  * how long, and the tasks whose virtual thread waited for a carrier and how long.</li>
@@ -66,6 +72,8 @@ public class ThreadModelMetrics implements MeterBinder {
 
 	private final RequestCounts requestCounts;
 
+	private final AsyncRequests asyncRequests;
+
 	private final Supplier<String> server;
 
 	private final Map<String, AtomicLong> switches = new LinkedHashMap<>();
@@ -80,6 +88,22 @@ public class ThreadModelMetrics implements MeterBinder {
 	 */
 	public ThreadModelMetrics(ThreadModelExecutor requests, ThreadModelExecutor tasks, RequestCounts requestCounts,
 			Supplier<String> server) {
+		this(requests, tasks, requestCounts, null, server);
+	}
+
+	/**
+	 * Creates the binder; it counts the switches of the request executor from now on.
+	 * @param requests the request executor
+	 * @param tasks the application task executor, or {@code null} when it is not the
+	 * starter's
+	 * @param requestCounts the HTTP requests
+	 * @param asyncRequests the servlet requests in asynchronous processing, or {@code null}
+	 * on WebFlux
+	 * @param server supplies the web server's name when the meters are bound
+	 */
+	public ThreadModelMetrics(ThreadModelExecutor requests, ThreadModelExecutor tasks, RequestCounts requestCounts,
+			AsyncRequests asyncRequests, Supplier<String> server) {
+		this.asyncRequests = asyncRequests;
 		this.requests = requests;
 		this.executors.put(REQUEST_EXECUTOR_NAME, requests);
 		if (tasks != null) {
@@ -142,6 +166,16 @@ public class ThreadModelMetrics implements MeterBinder {
 			FunctionCounter.builder("threadmodel.requests.rejected", counts, (c) -> c.rejected(refusal))
 				.description("503 answers written to requests refused under overload")
 					.tags(server.and("reason", refusal.id()))
+				.register(registry);
+		}
+		if (this.asyncRequests != null) {
+			Gauge.builder("threadmodel.requests.async.open", this.asyncRequests, AsyncRequests::open)
+				.description("Requests in asynchronous processing now; they hold no request thread")
+				.tags(server)
+				.register(registry);
+			FunctionCounter.builder("threadmodel.requests.async.started", this.asyncRequests, AsyncRequests::started)
+				.description("Requests that went into asynchronous processing")
+				.tags(server)
 				.register(registry);
 		}
 	}

@@ -7,6 +7,7 @@ import java.util.concurrent.Executor;
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.ConnectionIntake;
+import io.github.threadmodel.executor.TaskLimit;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelExecutors;
@@ -32,6 +33,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
+import org.springframework.core.task.TaskDecorator;
 import org.springframework.scheduling.annotation.AsyncAnnotationBeanPostProcessor;
 
 /**
@@ -217,13 +219,25 @@ public final class ThreadModelAutoConfiguration {
 	/**
 	 * The application task executor, in place of Spring Boot's, which backs off when it
 	 * sees this one. Like Spring Boot's, it is not created when the application has an
-	 * {@link Executor} of its own.
+	 * {@link Executor} of its own, and it applies the {@link TaskDecorator} beans and the
+	 * {@code spring.task.execution.*} settings that still mean something for it
+	 * ({@link SpringTaskExecution}). Its bound is its own ({@code app.threads.tasks.*}),
+	 * never the request limit.
 	 */
 	@Bean(name = { TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME,
 			AsyncAnnotationBeanPostProcessor.DEFAULT_TASK_EXECUTOR_BEAN_NAME })
 	@ConditionalOnMissingBean(Executor.class)
-	ThreadModelExecutor applicationTaskExecutor(ThreadModelSettings settings, ThreadModelSelection selection) {
-		return new ThreadModelExecutor("task-", settings.taskExecutor(selection.taskModel()));
+	ThreadModelExecutor applicationTaskExecutor(ThreadModelSettings settings, ThreadModelSelection selection,
+			ThreadModelProperties properties, ObjectProvider<TaskDecorator> taskDecorators, Environment environment) {
+		SpringTaskExecution spring = new SpringTaskExecution(environment);
+		ThreadModelProperties.Tasks tasks = properties.getTasks();
+		TaskLimit limit = spring.taskLimit(tasks);
+		spring.warnUnhonoured(tasks);
+		ThreadModelExecutor executor = new ThreadModelExecutor(spring.threadNamePrefix(),
+				settings.taskExecutor(selection.taskModel(), (limit != null) ? limit.maxConcurrency() : null), limit);
+		executor.setTaskDecorator(TaskDecorators.of(taskDecorators, SpringBootLine.running(getClass().getClassLoader())));
+		executor.setTerminationTimeout(spring.terminationTimeout());
+		return executor;
 	}
 
 }

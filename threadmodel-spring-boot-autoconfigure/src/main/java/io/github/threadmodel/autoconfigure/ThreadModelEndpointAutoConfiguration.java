@@ -10,6 +10,7 @@ import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
+import io.github.threadmodel.requests.AsyncRequests;
 import io.github.threadmodel.requests.RequestCounts;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -36,9 +37,10 @@ public final class ThreadModelEndpointAutoConfiguration {
 	@ConditionalOnMissingBean
 	ThreadModelEndpoint threadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutors executors,
 			RequestCounts requestCounts, ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
-			ServerKind serverKind, ObjectProvider<VirtualThreadPinning> pinning, ObjectProvider<AutoThreadModel> auto) {
+			ServerKind serverKind, ObjectProvider<VirtualThreadPinning> pinning, ObjectProvider<AutoThreadModel> auto,
+			ObjectProvider<AsyncRequests> asyncRequests) {
 		return new ThreadModelEndpoint(selection, executors, requestCounts, switcher, intake, startupTimeline, serverKind,
-				pinning.getIfAvailable(), auto.getIfAvailable());
+				pinning.getIfAvailable(), auto.getIfAvailable(), asyncRequests.getIfAvailable());
 	}
 
 }

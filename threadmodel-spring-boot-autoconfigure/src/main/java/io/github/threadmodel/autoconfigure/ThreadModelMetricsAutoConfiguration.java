@@ -3,9 +3,11 @@ package io.github.threadmodel.autoconfigure;
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.actuate.ThreadModelMetrics;
 import io.github.threadmodel.executor.ThreadModelExecutors;
+import io.github.threadmodel.requests.AsyncRequests;
 import io.github.threadmodel.requests.RequestCounts;
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -29,8 +31,9 @@ public final class ThreadModelMetricsAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ThreadModelMetrics threadModelMetrics(ThreadModelExecutors executors, RequestCounts requestCounts,
-			ServerKind serverKind) {
-		return new ThreadModelMetrics(executors.requests(), executors.tasks(), requestCounts, serverKind::name);
+			ObjectProvider<AsyncRequests> asyncRequests, ServerKind serverKind) {
+		return new ThreadModelMetrics(executors.requests(), executors.tasks(), requestCounts,
+				asyncRequests.getIfAvailable(), serverKind::name);
 	}
 
 }

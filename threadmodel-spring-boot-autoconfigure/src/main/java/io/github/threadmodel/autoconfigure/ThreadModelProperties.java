@@ -257,7 +257,8 @@ public class ThreadModelProperties {
 	}
 
 	/**
-	 * The application task executor (@Async, Spring MVC async requests).
+	 * The application task executor (@Async, Spring MVC async requests), bounded apart from
+	 * the web server's requests.
 	 */
 	public static class Tasks {
 
@@ -267,12 +268,42 @@ public class ThreadModelProperties {
 		 */
 		private String model;
 
+		/**
+		 * Most application tasks running at once, on either model; a caller that hands over
+		 * one more waits for a turn. Unbounded when unset (then
+		 * spring.task.execution.simple.concurrency-limit applies, if set).
+		 */
+		private Integer maxConcurrency;
+
+		/**
+		 * Longest a caller waits for a turn under max-concurrency before the task is refused
+		 * with a TaskRejectedException. Waits until a task ends when unset (0 when
+		 * spring.task.execution.simple.reject-tasks-when-limit-reached is true).
+		 */
+		private Duration queueTimeout;
+
 		public String getModel() {
 			return this.model;
 		}
 
 		public void setModel(String model) {
 			this.model = model;
+		}
+
+		public Integer getMaxConcurrency() {
+			return this.maxConcurrency;
+		}
+
+		public void setMaxConcurrency(Integer maxConcurrency) {
+			this.maxConcurrency = maxConcurrency;
+		}
+
+		public Duration getQueueTimeout() {
+			return this.queueTimeout;
+		}
+
+		public void setQueueTimeout(Duration queueTimeout) {
+			this.queueTimeout = queueTimeout;
 		}
 
 	}

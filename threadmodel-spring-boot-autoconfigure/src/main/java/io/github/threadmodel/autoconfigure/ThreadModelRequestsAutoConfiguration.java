@@ -2,6 +2,8 @@ package io.github.threadmodel.autoconfigure;
 
 import java.util.EnumSet;
 
+import io.github.threadmodel.requests.AsyncRequests;
+import io.github.threadmodel.requests.AsyncRequestsFilter;
 import io.github.threadmodel.requests.RequestCountingFilter;
 import io.github.threadmodel.requests.RequestCountingWebFilter;
 import io.github.threadmodel.requests.RequestCounts;
@@ -23,7 +25,8 @@ import org.springframework.web.server.WebFilter;
  * Auto-configuration of the count of HTTP requests ({@link RequestCounts}), which the
  * endpoint's {@code requests} and the {@code threadmodel.requests.*} meters show: a
  * servlet filter first in the chain in servlet applications, a {@link WebFilter} first in
- * reactive ones.
+ * reactive ones; and, on servlet servers, of the requests open in asynchronous processing
+ * ({@link AsyncRequests}).
  */
 @AutoConfiguration(after = ThreadModelAutoConfiguration.class)
 @ConditionalOnWebApplication
@@ -45,6 +48,26 @@ public final class ThreadModelRequestsAutoConfiguration {
 			FilterRegistrationBean<RequestCountingFilter> registration = new FilterRegistrationBean<>(
 					new RequestCountingFilter(counts));
 			registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+			registration.setDispatcherTypes(EnumSet.of(DispatcherType.REQUEST));
+			return registration;
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		AsyncRequests threadModelAsyncRequests() {
+			return new AsyncRequests();
+		}
+
+		/**
+		 * Right after the counting filter, for the first dispatch of each request only.
+		 */
+		@Bean
+		@ConditionalOnMissingBean(value = AsyncRequestsFilter.class,
+				parameterizedContainer = FilterRegistrationBean.class)
+		FilterRegistrationBean<AsyncRequestsFilter> threadModelAsyncRequestsFilter(AsyncRequests requests) {
+			FilterRegistrationBean<AsyncRequestsFilter> registration = new FilterRegistrationBean<>(
+					new AsyncRequestsFilter(requests));
+			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
 			registration.setDispatcherTypes(EnumSet.of(DispatcherType.REQUEST));
 			return registration;
 		}

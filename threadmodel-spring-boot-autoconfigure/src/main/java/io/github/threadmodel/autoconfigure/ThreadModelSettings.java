@@ -47,6 +47,7 @@ final class ThreadModelSettings {
 		this.properties = properties;
 		this.model = parseModel(properties.getModel());
 		this.taskModel = parseTaskModel(properties.getTasks().getModel());
+		checkTasks(properties.getTasks());
 		checkPlatform(properties.getPlatform());
 		checkVirtual(properties.getVirtual());
 		checkDuration("app.threads.overload.retry-after", properties.getOverload().getRetryAfter(), Duration.ZERO,
@@ -110,14 +111,22 @@ final class ThreadModelSettings {
 	}
 
 	/**
-	 * The settings of the application task executor on the given model: the same limits
-	 * as the request executor's, except for the adaptive limit, which is the server's (an
-	 * {@code @Async} task has no request to answer 503 when it waits too long).
+	 * The settings of the application task executor on the given model, none of them the
+	 * request executor's limits: on virtual threads no limit; on platform threads a pool of
+	 * its own with as many threads as the tasks running at once, up to the task limit when
+	 * there is one (which bounds the tasks on either model), idle threads kept as the
+	 * request pool keeps them ({@code min-threads}, {@code keep-alive}). The task limit
+	 * itself is not here: it holds across switches ({@link io.github.threadmodel.executor.TaskLimit}).
 	 * @param model the thread model
+	 * @param maxConcurrency the task limit, or {@code null} for none
 	 * @return the executor settings
 	 */
-	ExecutorSettings taskExecutor(ThreadModel model) {
-		return new ExecutorSettings(model, platformPool(), this.properties.getVirtual().getMaxConcurrency());
+	ExecutorSettings taskExecutor(ThreadModel model, Integer maxConcurrency) {
+		int maxThreads = (maxConcurrency != null) ? maxConcurrency : Integer.MAX_VALUE;
+		ExecutorSettings.PlatformPool requests = platformPool();
+		ExecutorSettings.PlatformPool pool = new ExecutorSettings.PlatformPool(maxThreads,
+				Math.min(requests.minThreads(), maxThreads), null, requests.keepAlive());
+		return new ExecutorSettings(model, pool, null);
 	}
 
 	private ExecutorSettings.PlatformPool platformPool() {
@@ -243,6 +252,16 @@ final class ThreadModelSettings {
 					"platform or virtual; leave the property out to follow the server's model");
 		}
 		return choice.fixedModel();
+	}
+
+	private static void checkTasks(ThreadModelProperties.Tasks tasks) {
+		if (tasks.getMaxConcurrency() != null) {
+			checkAtLeast("app.threads.tasks.max-concurrency", tasks.getMaxConcurrency(), 1);
+		}
+		if (tasks.getQueueTimeout() != null) {
+			checkDuration("app.threads.tasks.queue-timeout", tasks.getQueueTimeout(), Duration.ZERO,
+					"a duration of zero or more, for example 500ms, or no value to wait until a task ends");
+		}
 	}
 
 	private static void checkPlatform(ThreadModelProperties.Platform platform) {

@@ -9,6 +9,7 @@ import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.executor.AdaptiveAdmission;
 import io.github.threadmodel.executor.ConnectionIntake;
 import io.github.threadmodel.executor.ExecutorSettings;
+import io.github.threadmodel.executor.TaskLimit;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.executor.ThreadModelSelection;
@@ -23,9 +24,10 @@ import org.springframework.core.env.Environment;
 /**
  * Says once, when the application has started, what the starter did: one INFO line with
  * the model and where it came from, the server, the limits in force and the accept
- * backlog; and one WARN for each thread property of the running server (or of Spring
- * Boot's task executor) that the user set and the starter makes ineffective, naming the
- * starter's property that takes its place. Shared by both Boot lines: it reads the
+ * backlog; and one WARN for each thread property of the running server that the user set
+ * and the starter makes ineffective, naming the starter's property that takes its place
+ * (the task executor warns of Spring Boot's task properties itself, see
+ * {@link SpringTaskExecution}). Shared by both Boot lines: it reads the
  * server's name and the {@link Environment} only.
  */
 final class ThreadModelStartupReport implements ApplicationListener<ApplicationStartedEvent> {
@@ -53,15 +55,6 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 					"server.jetty.threads.max-queue-capacity", QUEUE_CAPACITY, "server.jetty.threads.idle-timeout",
 					KEEP_ALIVE),
 			"undertow", Map.of("server.undertow.threads.worker", MAX_THREADS));
-
-	/**
-	 * The properties of the application task executor Spring Boot would have made, which the
-	 * starter's task executor replaces.
-	 */
-	private static final Map<String, String> TASK_EXECUTOR_PROPERTIES = Map.of("spring.task.execution.pool.max-size",
-			MAX_THREADS, "spring.task.execution.pool.core-size", MIN_THREADS,
-			"spring.task.execution.pool.queue-capacity", QUEUE_CAPACITY, "spring.task.execution.pool.keep-alive",
-			KEEP_ALIVE);
 
 	/**
 	 * The property whose value gives the accept backlog instead of the starter's, on the
@@ -100,9 +93,6 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 		logger.info(summary(server));
 		ineffective(SERVER_THREAD_PROPERTIES.getOrDefault(server, Map.of()),
 				"the starter's executor runs " + server + "'s requests");
-		if (this.executors.tasks() != null) {
-			ineffective(TASK_EXECUTOR_PROPERTIES, "the starter's application task executor replaces Spring Boot's");
-		}
 	}
 
 	/**
@@ -168,9 +158,16 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 		if (this.executors.tasks() == null) {
 			return "application tasks on the application's own executor";
 		}
-		return this.executors.tasksFollow() ? "application tasks follow the server's model"
+		String model = this.executors.tasksFollow() ? "application tasks follow the server's model"
 				: "application tasks on " + this.executors.tasks().getModel().id()
 						+ " threads (app.threads.tasks.model)";
+		TaskLimit limit = this.executors.tasks().getTaskLimit();
+		if (limit == null) {
+			return model + ", unbounded";
+		}
+		Duration timeout = limit.queueTimeout();
+		return model + ", max-concurrency " + limit.maxConcurrency() + ", queue-timeout "
+				+ ((timeout != null) ? duration(timeout) : "none");
 	}
 
 	private void ineffective(Map<String, String> properties, String why) {

@@ -3,11 +3,13 @@ package io.github.threadmodel.autoconfigure;
 import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.servers.ThreadModelWebFluxConfigurer;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.task.TaskDecorator;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 
 /**
@@ -20,9 +22,15 @@ import org.springframework.web.reactive.config.WebFluxConfigurer;
 @ConditionalOnWebApplication(type = Type.REACTIVE)
 public final class ThreadModelWebFluxAutoConfiguration {
 
+	/**
+	 * Blocking controller methods get the {@link TaskDecorator} beans as Spring Boot's own
+	 * blocking execution gets them, through its application task executor.
+	 */
 	@Bean
-	ThreadModelWebFluxConfigurer threadModelWebFluxConfigurer(ThreadModelExecutors executors) {
-		return new ThreadModelWebFluxConfigurer(executors.requests());
+	ThreadModelWebFluxConfigurer threadModelWebFluxConfigurer(ThreadModelExecutors executors,
+			ObjectProvider<TaskDecorator> taskDecorators) {
+		return new ThreadModelWebFluxConfigurer(executors.requests(),
+				TaskDecorators.of(taskDecorators, SpringBootLine.running(getClass().getClassLoader())));
 	}
 
 }

@@ -9,6 +9,7 @@ import io.github.threadmodel.overload.RefusedRequestException;
 
 import org.springframework.core.Ordered;
 import org.springframework.core.task.AsyncTaskExecutor;
+import org.springframework.core.task.TaskDecorator;
 import org.springframework.web.reactive.config.BlockingExecutionConfigurer;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 
@@ -16,7 +17,9 @@ import org.springframework.web.reactive.config.WebFluxConfigurer;
  * Runs WebFlux controller methods that do not return a reactive type on the request
  * executor, off the event loop. Ordered last so that it overrides Spring Boot's own
  * configurer, which does the same with the application task executor only when
- * {@code spring.threads.virtual.enabled} is set.
+ * {@code spring.threads.virtual.enabled} is set. Like that executor, it applies the
+ * application's {@link TaskDecorator}s, so that, for example, the request's tracing context
+ * follows a controller method onto the thread that runs it.
  */
 public class ThreadModelWebFluxConfigurer implements WebFluxConfigurer, Ordered {
 
@@ -25,9 +28,10 @@ public class ThreadModelWebFluxConfigurer implements WebFluxConfigurer, Ordered 
 	/**
 	 * Creates a configurer.
 	 * @param executor the executor for blocking controller methods
+	 * @param taskDecorator the decorator of each request's work, or {@code null} for none
 	 */
-	public ThreadModelWebFluxConfigurer(Executor executor) {
-		this.executor = new TrampoliningExecutor(executor);
+	public ThreadModelWebFluxConfigurer(Executor executor, TaskDecorator taskDecorator) {
+		this.executor = new TrampoliningExecutor(executor, taskDecorator);
 	}
 
 	@Override
@@ -59,8 +63,11 @@ public class ThreadModelWebFluxConfigurer implements WebFluxConfigurer, Ordered 
 
 		private final Executor executor;
 
-		TrampoliningExecutor(Executor executor) {
+		private final TaskDecorator taskDecorator;
+
+		TrampoliningExecutor(Executor executor, TaskDecorator taskDecorator) {
 			this.executor = executor;
+			this.taskDecorator = taskDecorator;
 		}
 
 		@Override
@@ -74,7 +81,10 @@ public class ThreadModelWebFluxConfigurer implements WebFluxConfigurer, Ordered 
 				running.add(task);
 				return;
 			}
-			this.executor.execute(() -> runWithFollowers(task));
+			Runnable request = () -> runWithFollowers(task);
+			// decorated as a whole: the tasks handed over from inside it run in the context
+			// it was handed over with
+			this.executor.execute((this.taskDecorator != null) ? this.taskDecorator.decorate(request) : request);
 		}
 
 		private void runWithFollowers(Runnable task) {

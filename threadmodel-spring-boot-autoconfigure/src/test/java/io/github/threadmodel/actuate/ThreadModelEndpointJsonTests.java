@@ -58,6 +58,10 @@ class ThreadModelEndpointJsonTests {
 			requests.executorTasks.submitted: number
 			requests.executorTasks.completed: number
 			requests.executorTasks.refused: number
+			requests.async: object
+			requests.async.open: number
+			requests.async.peakOpen: number
+			requests.async.started: number
 			tasks: object
 			tasks.model: string
 			tasks.submitted: number
@@ -78,12 +82,13 @@ class ThreadModelEndpointJsonTests {
 			tasks.carrierWait.averageMs: number
 			tasks.carrierWait.maxMs: number
 			tasks.poolSize: number
-			tasks.maxPoolSize: number
+			tasks.maxPoolSize: null
 			tasks.maxConcurrency: null
 			tasks.executorTasks: object
 			tasks.executorTasks.submitted: number
 			tasks.executorTasks.completed: number
 			tasks.executorTasks.refused: number
+			tasks.async: null
 			netty: null
 			virtualThreadScheduler: object
 			virtualThreadScheduler.parallelism: number

@@ -2,6 +2,8 @@ package io.github.threadmodel.autoconfigure;
 
 import java.util.EnumSet;
 
+import io.github.threadmodel.requests.AsyncRequests;
+import io.github.threadmodel.requests.AsyncRequestsFilter;
 import io.github.threadmodel.requests.RequestCountingFilter;
 import io.github.threadmodel.requests.RequestCountingWebFilter;
 import io.github.threadmodel.requests.RequestCounts;
@@ -31,12 +33,28 @@ class ThreadModelRequestsAutoConfigurationTests {
 	void servletApplicationCountsInTheFirstFilterOnTheFirstDispatch() {
 		new WebApplicationContextRunner().withConfiguration(STARTER).run((context) -> {
 			assertThat(context).hasSingleBean(RequestCounts.class).doesNotHaveBean(RequestCountingWebFilter.class);
-			FilterRegistrationBean<?> registration = context.getBean(FilterRegistrationBean.class);
+			FilterRegistrationBean<?> registration = context.getBean("threadModelRequestCountingFilter",
+					FilterRegistrationBean.class);
 			assertThat(registration.getFilter()).isInstanceOf(RequestCountingFilter.class);
 			assertThat(registration.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE);
 			assertThat(ReflectionTestUtils.getField(registration, "dispatcherTypes"))
 				.isEqualTo(EnumSet.of(DispatcherType.REQUEST));
 		});
+	}
+
+	@Test
+	void servletApplicationCountsOpenAsyncRequestsRightAfterOnTheFirstDispatch() {
+		new WebApplicationContextRunner().withConfiguration(STARTER).run((context) -> {
+			assertThat(context).hasSingleBean(AsyncRequests.class);
+			FilterRegistrationBean<?> registration = context.getBean("threadModelAsyncRequestsFilter",
+					FilterRegistrationBean.class);
+			assertThat(registration.getFilter()).isInstanceOf(AsyncRequestsFilter.class);
+			assertThat(registration.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE + 1);
+			assertThat(ReflectionTestUtils.getField(registration, "dispatcherTypes"))
+				.isEqualTo(EnumSet.of(DispatcherType.REQUEST));
+		});
+		new ReactiveWebApplicationContextRunner().withConfiguration(STARTER)
+			.run((context) -> assertThat(context).doesNotHaveBean(AsyncRequests.class));
 	}
 
 	@Test
