@@ -72,10 +72,13 @@ class PinningEndpointWebTests {
 				.contains("Virtual thread '" + firstThread + "' was pinned to its carrier thread for")
 				.contains("\tat " + SITE));
 		// (every application context in this JVM that detects pinning logs its own first one)
+		// the message itself stays one short line, whatever the log pattern puts before it
+		// (with tracing on the class path, Spring Boot adds the correlation IDs)
 		assertThat(output.getAll().lines().filter((line) -> line.contains(" WARN ") && line.contains(SITE)))
 			.isNotEmpty()
 			.allSatisfy((line) -> assertThat(line).contains("Virtual thread pinned its carrier thread for ")
-				.hasSizeLessThan(300));
+				.satisfies((warning) -> assertThat(warning.substring(warning.indexOf("Virtual thread pinned")))
+					.hasSizeLessThan(220)));
 
 		String secondThread = rest().getForObject("/pinning/class-init", String.class);
 		assertThat(secondThread).isNotEqualTo(firstThread);
