@@ -32,6 +32,8 @@ Scenarios (--scenarios, in the order given):
   virtual-mc50-qt200  the same plus virtual.queue-timeout=200ms (what docs/overload.md recommends)
   platform-50         app.threads.model=platform, platform.max-threads=50, platform.queue-capacity=0
   adaptive            app.threads.model=virtual (the default adaptive admission)
+  adaptive-max50      the same with virtual.adaptive.max-limit=50, so that the adaptive limit is reached under this
+                      load (not in the default order)
   plain               plain Spring Boot on virtual threads, the baseline: the same jar with every auto-configuration
                       of the starter excluded, as load/versus_plain.py runs it (spring.threads.virtual.enabled=true)
 The default order puts plain among the starter's scenarios, so that drift on a shared machine touches both. A plain
@@ -98,6 +100,8 @@ SCENARIOS = {s.name: s for s in (
              ("--app.threads.model=platform", "--app.threads.platform.max-threads=50",
               "--app.threads.platform.queue-capacity=0")),
     Scenario("adaptive", "virtual, adaptive admission (the default)", ("--app.threads.model=virtual",)),
+    Scenario("adaptive-max50", "virtual, adaptive admission, max-limit 50",
+             ("--app.threads.model=virtual", "--app.threads.virtual.adaptive.max-limit=50")),
     Scenario("plain", "plain Spring Boot, virtual threads", baseline=True),
 )}
 DEFAULT_ORDER = ["virtual-mc50", "virtual-mc50-qt200", "plain", "platform-50", "adaptive"]
