@@ -3,7 +3,6 @@ package io.github.threadmodel.autoconfigure;
 import java.util.EnumSet;
 
 import io.github.threadmodel.requests.AsyncRequests;
-import io.github.threadmodel.requests.AsyncRequestsFilter;
 import io.github.threadmodel.requests.RequestCountingFilter;
 import io.github.threadmodel.requests.RequestCountingWebFilter;
 import io.github.threadmodel.requests.RequestCounts;
@@ -44,9 +43,10 @@ public final class ThreadModelRequestsAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(value = RequestCountingFilter.class,
 				parameterizedContainer = FilterRegistrationBean.class)
-		FilterRegistrationBean<RequestCountingFilter> threadModelRequestCountingFilter(RequestCounts counts) {
+		FilterRegistrationBean<RequestCountingFilter> threadModelRequestCountingFilter(RequestCounts counts,
+				AsyncRequests asyncRequests) {
 			FilterRegistrationBean<RequestCountingFilter> registration = new FilterRegistrationBean<>(
-					new RequestCountingFilter(counts));
+					new RequestCountingFilter(counts, asyncRequests));
 			registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 			registration.setDispatcherTypes(EnumSet.of(DispatcherType.REQUEST));
 			return registration;
@@ -56,20 +56,6 @@ public final class ThreadModelRequestsAutoConfiguration {
 		@ConditionalOnMissingBean
 		AsyncRequests threadModelAsyncRequests() {
 			return new AsyncRequests();
-		}
-
-		/**
-		 * Right after the counting filter, for the first dispatch of each request only.
-		 */
-		@Bean
-		@ConditionalOnMissingBean(value = AsyncRequestsFilter.class,
-				parameterizedContainer = FilterRegistrationBean.class)
-		FilterRegistrationBean<AsyncRequestsFilter> threadModelAsyncRequestsFilter(AsyncRequests requests) {
-			FilterRegistrationBean<AsyncRequestsFilter> registration = new FilterRegistrationBean<>(
-					new AsyncRequestsFilter(requests));
-			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
-			registration.setDispatcherTypes(EnumSet.of(DispatcherType.REQUEST));
-			return registration;
 		}
 
 	}

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The servlet requests in asynchronous processing ({@code Callable}, {@code DeferredResult},
  * {@code StreamingResponseBody}, server-sent events), counted by
- * {@link AsyncRequestsFilter}: open from the end of their first dispatch, in asynchronous
+ * {@link RequestCountingFilter}: open from the end of their first dispatch, in asynchronous
  * mode, until they complete. They hold no request thread meanwhile, so they are neither
  * running nor queued on the request executor; their work, if any, runs on the application
  * task executor.

@@ -13,19 +13,24 @@ import jakarta.servlet.ServletResponse;
 /**
  * Counts each HTTP request of a servlet application once: received when it enters the
  * filter chain, completed when its first dispatch returns or, for an asynchronous request,
- * when it completes. Registered first, for the first dispatch of each request only, so
+ * when it completes, and the asynchronous ones apart while they are open
+ * ({@link AsyncRequests}). Registered first, for the first dispatch of each request only, so
  * that a request is one request whatever server and connection carried it.
  */
 public class RequestCountingFilter implements Filter {
 
 	private final RequestCounts counts;
 
+	private final AsyncRequests asyncRequests;
+
 	/**
 	 * Creates the filter.
-	 * @param counts where to count
+	 * @param counts where to count the requests
+	 * @param asyncRequests where to count the requests in asynchronous processing
 	 */
-	public RequestCountingFilter(RequestCounts counts) {
+	public RequestCountingFilter(RequestCounts counts, AsyncRequests asyncRequests) {
 		this.counts = counts;
+		this.asyncRequests = asyncRequests;
 	}
 
 	@Override
@@ -37,6 +42,7 @@ public class RequestCountingFilter implements Filter {
 		}
 		finally {
 			if (request.isAsyncStarted()) {
+				this.asyncRequests.onStarted();
 				request.getAsyncContext().addListener(new Completion());
 			}
 			else {
@@ -53,6 +59,7 @@ public class RequestCountingFilter implements Filter {
 		@Override
 		public void onComplete(AsyncEvent event) {
 			RequestCountingFilter.this.counts.onCompleted();
+			RequestCountingFilter.this.asyncRequests.onCompleted();
 		}
 
 		@Override

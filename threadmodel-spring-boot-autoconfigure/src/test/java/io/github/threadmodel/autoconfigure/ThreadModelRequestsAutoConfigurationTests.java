@@ -3,7 +3,6 @@ package io.github.threadmodel.autoconfigure;
 import java.util.EnumSet;
 
 import io.github.threadmodel.requests.AsyncRequests;
-import io.github.threadmodel.requests.AsyncRequestsFilter;
 import io.github.threadmodel.requests.RequestCountingFilter;
 import io.github.threadmodel.requests.RequestCountingWebFilter;
 import io.github.threadmodel.requests.RequestCounts;
@@ -43,15 +42,13 @@ class ThreadModelRequestsAutoConfigurationTests {
 	}
 
 	@Test
-	void servletApplicationCountsOpenAsyncRequestsRightAfterOnTheFirstDispatch() {
+	void servletApplicationCountsOpenAsyncRequestsInTheSameFilter() {
 		new WebApplicationContextRunner().withConfiguration(STARTER).run((context) -> {
 			assertThat(context).hasSingleBean(AsyncRequests.class);
-			FilterRegistrationBean<?> registration = context.getBean("threadModelAsyncRequestsFilter",
+			FilterRegistrationBean<?> registration = context.getBean("threadModelRequestCountingFilter",
 					FilterRegistrationBean.class);
-			assertThat(registration.getFilter()).isInstanceOf(AsyncRequestsFilter.class);
-			assertThat(registration.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE + 1);
-			assertThat(ReflectionTestUtils.getField(registration, "dispatcherTypes"))
-				.isEqualTo(EnumSet.of(DispatcherType.REQUEST));
+			assertThat(ReflectionTestUtils.getField(registration.getFilter(), "asyncRequests"))
+				.isSameAs(context.getBean(AsyncRequests.class));
 		});
 		new ReactiveWebApplicationContextRunner().withConfiguration(STARTER)
 			.run((context) -> assertThat(context).doesNotHaveBean(AsyncRequests.class));
