@@ -222,11 +222,13 @@ public final class ThreadModelAutoConfiguration {
 	 * {@link Executor} of its own, and it applies the {@link TaskDecorator} beans and the
 	 * {@code spring.task.execution.*} settings that still mean something for it
 	 * ({@link SpringTaskExecution}). Its bound is its own ({@code app.threads.tasks.*}),
-	 * never the request limit.
+	 * never the request limit. With {@code spring.task.execution.mode=force} the application
+	 * asks for Spring Boot's own executor, which then runs its tasks.
 	 */
 	@Bean(name = { TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME,
 			AsyncAnnotationBeanPostProcessor.DEFAULT_TASK_EXECUTOR_BEAN_NAME })
 	@ConditionalOnMissingBean(Executor.class)
+	@ConditionalOnProperty(name = "spring.task.execution.mode", havingValue = "auto", matchIfMissing = true)
 	ThreadModelExecutor applicationTaskExecutor(ThreadModelSettings settings, ThreadModelSelection selection,
 			ThreadModelProperties properties, ObjectProvider<TaskDecorator> taskDecorators, Environment environment) {
 		SpringTaskExecution spring = new SpringTaskExecution(environment);

@@ -39,6 +39,15 @@ class ApplicationTaskExecutorConfigurationTests {
 		.withConfiguration(TestServers.autoConfigurations());
 
 	@Test
+	void springBootsForceModeGetsSpringBootsOwnExecutor() {
+		this.servlet.withPropertyValues("spring.task.execution.mode=force").run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context.getBean("applicationTaskExecutor")).isNotInstanceOf(ThreadModelExecutor.class);
+			assertThat(context.getBean("threadModelRequestExecutor")).isInstanceOf(ThreadModelExecutor.class);
+		});
+	}
+
+	@Test
 	void aSingleDecoratorIsAppliedOnEveryLine() {
 		this.servlet.withUserConfiguration(OneDecorator.class).run((context) -> {
 			assertThat(tasks(context).getTaskDecorator()).isSameAs(context.getBean("first"));
