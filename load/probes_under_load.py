@@ -504,9 +504,14 @@ def snapshot_file(path: str) -> str:
 
 
 def save_snapshots(paths: list[str], port: int, outdir: Path):
-    """Each path's answer as it is, whatever its status (a plain application answers 404 for the starter's)."""
+    """Each path's answer as it is, whatever its status (a plain application answers 404 for the starter's); a 503
+    (the starter still shedding what the load left in flight) is asked again up to 5 times, 1 s apart."""
     for path in paths:
-        status, body = toolkit.http(f"http://{HOST}:{port}{path}", timeout=5)
+        for _ in range(6):
+            status, body = toolkit.http(f"http://{HOST}:{port}{path}", timeout=5)
+            if status != 503:
+                break
+            time.sleep(1)
         (outdir / snapshot_file(path)).write_bytes(body)
         log(f"  {path}: {status}")
 
@@ -609,7 +614,7 @@ def log(msg: str):
 
 def load_description(a) -> str:
     if a.load == "slow":
-        return f"{a.clients} clients looping GET {load_path(a)} ({a.delay} each)"
+        return f"{a.clients} clients looping GET {load_path(a)}" + ("" if a.load_path else f" ({a.delay} each)")
     return (f"{a.connections} connections looping POST {load_path(a)} with a {a.body_bytes}-byte body sent one byte "
             f"every {a.body_interval:g} s")
 
