@@ -6,6 +6,8 @@
     load/probes_under_load.py --jar sample-reactive/target/sample-reactive.jar --scenarios virtual-mc50,plain
     load/probes_under_load.py --jar sample-web/target/sample-web-tomcat.jar --scenarios virtual-mc50 --management-port
     load/probes_under_load.py --jar ... --scenarios virtual-mc50 --expect-no-failures               # CI: exit 1 on a failed probe
+    load/probes_under_load.py --jar petclinic.jar --load-path '/owners?lastName=' --snapshot-path /actuator/threadmodel \
+        --scenarios platform-50 --probe-after 15 --app-arg=--app.threads.readiness.refuse-when-shedding=true
     load/probes_under_load.py --table-from DIR [DIR ...]         # one Markdown table from the summary.csv of earlier runs
 
 Each scenario is a fresh start of the jar on a free 127.0.0.1 port (load/toolkit.py), with
@@ -26,6 +28,16 @@ Each scenario is a fresh start of the jar on a free 127.0.0.1 port (load/toolkit
     (--body-bytes) sent one byte every 2 s, so each request holds a request thread about 10 s while it reads.
   A client answered 503 (the starter's overload answer) or that got no answer waits --refused-pause (1 s, the
   starter's Retry-After) before it asks again, so refusals do not become a busy loop on the machine's two cores.
+  --load-path points the slow load at any GET path of any application (the sample's property is passed anyway and
+  ignored there), --app-arg passes more arguments to it.
+
+--warm-up runs the same load with --warm-up-clients (16) for that many seconds before the measured window, so the
+JIT compiles the application's pages first (a cold application under 400 clients misses probes while it compiles,
+with or without the starter); it is counted nowhere.
+
+--probe-after keeps probing that many seconds after the load stopped (to see readiness come back). Each
+--snapshot-path (such as /actuator/threadmodel) is fetched on the probes' port right after the load stopped and saved
+in the run's folder as the path's name with dashes (actuator-threadmodel.json).
 
 Scenarios (--scenarios, in the order given):
   virtual-mc50        app.threads.model=virtual, virtual.max-concurrency=50
@@ -343,12 +355,14 @@ class Load(threading.Thread):
     async def loop_requests(self, i: int, exchange):
         """One client: starts at its place in the ramp, then asks again and again on a kept-alive connection (a new
         one when the server closed it, or answered with an error, which may come before a body was read). After a
-        2xx answer it asks again at once; after anything else it waits --refused-pause."""
+        2xx answer it asks again at once; after anything else it waits --refused-pause. It stops by itself at `until`
+        too: before Python 3.12, asyncio.wait_for loses a cancellation that arrives as the answer does, and such a
+        client would go on asking after the run (seen: the load outlived its window by 90 s)."""
         await asyncio.sleep(self.a.ramp * i / self.clients)
         conn = None
         in_flight = False
         try:
-            while True:
+            while time.monotonic() < self.until:
                 in_flight = True
                 try:
                     if conn is None:
@@ -464,21 +478,46 @@ def run_once(a, scenario: Scenario, attempt: int, root: Path) -> Run:
             status_base = f"http://{HOST}:{probe_port}"
             app.wait_until(lambda p=path: toolkit.http(status_base + p, timeout=2)[0] == 200, a.start_timeout,
                            f"200 from {path} on port {probe_port}", interval=0.2)
+        if a.warm_up:
+            warm = Load(a.load, app.port, load_path(a), a.warm_up_clients, time.monotonic() + a.warm_up, a)
+            warm.start()
+            warm.join(a.warm_up + a.request_timeout + 30)
         loadavg = os.getloadavg()[0]
         origin = time.monotonic() + 0.1
         until = origin + a.seconds
         load = Load(a.load, app.port, load_path(a), a.clients if a.load == "slow" else a.connections, until, a)
-        probers = [Prober(probe_port, path, origin, until, a.probe_period, a.probe_timeout) for path in a.probe_path]
+        probers = [Prober(probe_port, path, origin, until + a.probe_after, a.probe_period, a.probe_timeout)
+                   for path in a.probe_path]
         load.start()
         for p in probers:
             p.start()
-        for t in (load, *probers):
-            t.join(a.seconds + a.request_timeout + 30)
+        load.join(a.seconds + a.request_timeout + 30)
+        save_snapshots(a.snapshot_path, probe_port, outdir)
+        for p in probers:
+            p.join(a.seconds + a.probe_after + a.request_timeout + 30)
         probes = sorted((p for pr in probers for p in pr.probes), key=lambda p: p.sent_at)
         return Run(scenario.name, attempt, a.load, a.server, probes, load.counts, loadavg, app.command[3:])
     finally:
         if not app.stop():
             log(f"{outdir.name}: did not stop within 30 s of SIGTERM; killed")
+
+
+def snapshot_file(path: str) -> str:
+    """/actuator/threadmodel is saved as actuator-threadmodel.json."""
+    return path.split("?", 1)[0].strip("/").replace("/", "-") + ".json"
+
+
+def save_snapshots(paths: list[str], port: int, outdir: Path):
+    """Each path's answer as it is, whatever its status (a plain application answers 404 for the starter's); a 503
+    (the starter still shedding what the load left in flight) is asked again up to 5 times, 1 s apart."""
+    for path in paths:
+        for _ in range(6):
+            status, body = toolkit.http(f"http://{HOST}:{port}{path}", timeout=5)
+            if status != 503:
+                break
+            time.sleep(1)
+        (outdir / snapshot_file(path)).write_bytes(body)
+        log(f"  {path}: {status}")
 
 
 # ---------------------------------------------------------------- results (pure)
@@ -579,7 +618,7 @@ def log(msg: str):
 
 def load_description(a) -> str:
     if a.load == "slow":
-        return f"{a.clients} clients looping GET {load_path(a)} ({a.delay} each)"
+        return f"{a.clients} clients looping GET {load_path(a)}" + ("" if a.load_path else f" ({a.delay} each)")
     return (f"{a.connections} connections looping POST {load_path(a)} with a {a.body_bytes}-byte body sent one byte "
             f"every {a.body_interval:g} s")
 
@@ -595,6 +634,11 @@ def parse_args(argv=None):
     p.add_argument("--probe-path", action="append", help="a path to probe (repeatable; default the liveness and "
                    "readiness groups)")
     p.add_argument("--probe-period", type=float, default=0.2)
+    p.add_argument("--warm-up", type=float, default=0, help="seconds of warm-up load before the measured window")
+    p.add_argument("--warm-up-clients", type=int, default=16, help="clients of the warm-up load")
+    p.add_argument("--probe-after", type=float, default=0, help="seconds of probing after the load stopped")
+    p.add_argument("--snapshot-path", action="append", default=[],
+                   help="a path fetched right after the load stopped and saved in the run's folder (repeatable)")
     p.add_argument("--probe-timeout", type=float, default=1.0)
     p.add_argument("--management-port", type=int, nargs="?", const=0,
                    help="serve the actuator on management.server.port (a free port, or the one given) and probe there")
@@ -632,7 +676,10 @@ def parse_args(argv=None):
     for name in ("seconds", "probe_period", "probe_timeout", "body_interval"):
         if getattr(a, name) <= 0:
             p.error(f"--{name.replace('_', '-')} must be above 0")
-    for name in ("clients", "connections", "body_bytes"):
+    for name in ("probe_after", "warm_up"):
+        if getattr(a, name) < 0:
+            p.error(f"--{name.replace('_', '-')} must be 0 or more")
+    for name in ("clients", "connections", "body_bytes", "warm_up_clients"):
         if getattr(a, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be at least 1")
     return a
@@ -653,7 +700,8 @@ def main(argv=None) -> int:
                                                        *(argv if argv is not None else sys.argv[1:])]),
             **bench.machine_info("k6"), "jar": str(a.jar), "server": a.server, "load": a.load,
             "load_description": load_description(a), "seconds": a.seconds, "probe_paths": a.probe_path,
-            "probe_period_s": a.probe_period, "probe_timeout_s": a.probe_timeout,
+            "probe_period_s": a.probe_period, "probe_timeout_s": a.probe_timeout, "probe_after_s": a.probe_after,
+            "warm_up_s": a.warm_up, "warm_up_clients": a.warm_up_clients,
             "management_port": a.management_port is not None, "scenarios": a.scenarios, "runs": []}
     rows, probes = [], []
     for name in a.scenarios:

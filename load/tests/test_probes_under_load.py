@@ -4,6 +4,7 @@ table, the arguments, and the probes and both loads against a small server in th
     python3 -m unittest discover -s load/tests -v
 """
 
+import asyncio
 import http.server
 import io
 import sys
@@ -118,7 +119,18 @@ class Arguments(unittest.TestCase):
         self.assertEqual((a.server, a.load, a.seconds, a.scenarios), ("jetty", "slow", 20, pul.DEFAULT_ORDER))
         self.assertEqual(a.probe_path, list(pul.PROBE_PATHS))
         self.assertIsNone(a.management_port)
+        self.assertEqual((a.probe_after, a.snapshot_path), (0, []))
         self.assertIn("plain", a.scenarios[1:-1])  # among the starter's, not first or last
+
+    def test_snapshots_are_saved_under_the_paths_name(self):
+        self.assertEqual(pul.snapshot_file("/actuator/threadmodel"), "actuator-threadmodel.json")
+        self.assertEqual(pul.snapshot_file("/actuator/metrics/x.y?tag=a:b"), "actuator-metrics-x.y.json")
+        with self.assertRaises(SystemExit), io.StringIO() as err:
+            sys.stderr, saved = err, sys.stderr
+            try:
+                pul.parse_args(["--jar", "x.jar", "--probe-after", "-1"])
+            finally:
+                sys.stderr = saved
 
     def test_management_port_without_a_value_means_a_free_one(self):
         a = pul.parse_args(["--jar", "x.jar", "--management-port", "--probe-path", "/livez"])
@@ -227,6 +239,12 @@ class AgainstAServer(unittest.TestCase):
         counts = self.load("slow", "/greetings")
         self.assertGreater(counts.answered, 20)
         self.assertEqual((counts.refused, counts.failed), (0, 0))
+
+    def test_a_client_stops_at_the_end_of_the_run_without_being_cancelled(self):
+        a = SimpleNamespace(ramp=0.0, refused_pause=0.3, request_timeout=5.0)
+        load = pul.Load("slow", self.port, "/greetings", 1, time.monotonic() + 0.5, a)
+        asyncio.run(asyncio.wait_for(load.slow_client(0), 3.0))  # would loop until the timeout before the fix
+        self.assertGreater(load.counts.answered, 2)
 
     def test_refused_clients_pause_before_asking_again(self):
         counts = self.load("slow", "/busy")
