@@ -228,6 +228,14 @@ final class AdaptiveLimit extends Permits implements AutoCloseable {
 		return (int) Math.max(settings.minLimit(), Math.min(settings.maxLimit(), tasks));
 	}
 
+	/**
+	 * Whether the last garbage collection left the heap above the threshold.
+	 * @return whether the heap is under pressure
+	 */
+	boolean isPressured() {
+		return this.pressured;
+	}
+
 	@Override
 	int tryAcquire() {
 		int acquired = super.tryAcquire();

@@ -280,9 +280,9 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * starts at once on a virtual thread of its own with a {@link RequestTurn}, which the
 	 * server's request handling then takes or skips (see {@link RequestTurn}). Only for an
 	 * executor whose every task reaches code that does so; a task that ends without it
-	 * gives its turn back. Beyond {@code limit} requests read ahead at once, tasks wait
-	 * unread as before: a request read ahead holds the server's buffers for it while it
-	 * waits.
+	 * gives its turn back. Beyond {@code limit} requests read ahead at once, and while an
+	 * adaptive limit sees the heap under pressure, tasks wait unread as before: a request
+	 * read ahead holds the server's buffers for it, and its thread's stack, while it waits.
 	 * @param limit the most requests read ahead at once; 0 for none
 	 */
 	public void readRequestsAhead(int limit) {
@@ -605,10 +605,12 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 
 		private void readAheadIfAllowed() {
 			ThreadModelExecutor executor = ThreadModelExecutor.this;
-			if (!this.mayReadAhead || executor.readingAhead.incrementAndGet() > executor.readAheadLimit) {
-				if (this.mayReadAhead) {
-					executor.readingAhead.decrementAndGet();
-				}
+			AdaptiveLimit adaptive = executor.adaptive;
+			if (!this.mayReadAhead || (adaptive != null && adaptive.isPressured())) {
+				return; // a request read ahead takes heap the adaptive limit says is not there
+			}
+			if (executor.readingAhead.incrementAndGet() > executor.readAheadLimit) {
+				executor.readingAhead.decrementAndGet();
 				return;
 			}
 			RequestTurn turn = new RequestTurn(this);

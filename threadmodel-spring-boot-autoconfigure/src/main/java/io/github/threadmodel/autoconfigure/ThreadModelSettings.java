@@ -166,14 +166,15 @@ final class ThreadModelSettings {
 
 	/**
 	 * The most servlet requests the request executor reads ahead of their turn at once: one
-	 * for every 256 KB of the maximum heap, at least 64. A request read ahead holds the
-	 * server's buffers for it (about 80 KB on Tomcat) while it waits, which a burst of
-	 * thousands must not turn into an {@link OutOfMemoryError}; beyond the bound, requests
-	 * wait unread, as they did before reading ahead.
+	 * for every megabyte of the maximum heap, at least 16. A request read ahead holds the
+	 * server's buffers for it (about 80 KB on Tomcat) and its thread's stack while it waits,
+	 * which a burst of thousands on a small heap must not turn into an
+	 * {@link OutOfMemoryError}; beyond the bound (and while the adaptive limit sees the heap
+	 * under pressure), requests wait unread, as they did before reading ahead.
 	 * @return the bound
 	 */
 	int readAheadLimit() {
-		return (int) Math.min(Integer.MAX_VALUE, Math.max(64, Runtime.getRuntime().maxMemory() / (256 * 1024)));
+		return (int) Math.min(Integer.MAX_VALUE, Math.max(16, Runtime.getRuntime().maxMemory() / (1024 * 1024)));
 	}
 
 	/**
