@@ -1,5 +1,5 @@
 /**
- * The {@code threadmodel} actuator endpoint, its JSON bodies, and the Micrometer meters of
- * the starter's executors.
+ * The {@code threadmodel} actuator endpoint, its JSON bodies, the Micrometer meters of the
+ * starter's executors, and the details of the {@code threadModel} health contributor.
  */
 package io.github.threadmodel.actuate;
