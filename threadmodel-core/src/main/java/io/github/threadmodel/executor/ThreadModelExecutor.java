@@ -9,9 +9,9 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
@@ -638,9 +638,32 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 		}
 
 		private void admitted(long now) {
+			if (leaveQueue()) {
+				ThreadModelExecutor.this.queueWait.add(now - this.submittedAt);
+			}
+		}
+
+		/**
+		 * Marks the task decided (admitted, refused, or gone), once.
+		 * @return whether it was waiting behind the limit until now, and so no longer counts
+		 * in the queue depth
+		 */
+		private boolean leaveQueue() {
 			if (this.state.getAndSet(DONE) == WAITING) {
 				ThreadModelExecutor.this.queued.decrementAndGet();
-				ThreadModelExecutor.this.queueWait.add(now - this.submittedAt);
+				return true;
+			}
+			return false;
+		}
+
+		/**
+		 * Counts the task as refused.
+		 */
+		private void countRefused(boolean timedOut) {
+			leaveQueue();
+			ThreadModelExecutor.this.rejected.increment();
+			if (timedOut) {
+				ThreadModelExecutor.this.timedOut.increment();
 			}
 		}
 
@@ -692,12 +715,12 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
-				refuseHere(false);
+				countRefused(false);
 				throw new TaskRejectedException(executor + " did not accept a task: the caller was interrupted "
 						+ "while it waited for one of the " + executor.taskLimit.maxConcurrency() + " turns");
 			}
 			if (!taken) {
-				refuseHere(true);
+				countRefused(true);
 				throw new TaskRejectedException(executor + " did not accept a task: all "
 						+ executor.taskLimit.maxConcurrency() + " turns (max-concurrency) stayed taken for "
 						+ timeout.toMillis() + " ms (queue-timeout)");
@@ -718,20 +741,6 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 		}
 
 		/**
-		 * Counts a task refused before the threads saw it (no turn of the {@link TaskLimit}).
-		 */
-		private void refuseHere(boolean timedOut) {
-			ThreadModelExecutor executor = ThreadModelExecutor.this;
-			if (this.state.getAndSet(DONE) == WAITING) {
-				executor.queued.decrementAndGet();
-			}
-			executor.rejected.increment();
-			if (timedOut) {
-				executor.timedOut.increment();
-			}
-		}
-
-		/**
 		 * Runs the task outside the limits, marked with the refusal: it was accepted (a
 		 * connection the server read from), so it is answered, not dropped. A task read
 		 * ahead is answered on its own thread, which its turn tells.
@@ -742,13 +751,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 			if (turn != null && !turn.refuse(refusal)) {
 				return; // it left the queue already
 			}
-			if (this.state.getAndSet(DONE) == WAITING) {
-				executor.queued.decrementAndGet();
-			}
-			executor.rejected.increment();
-			if (refusal == Refusal.QUEUE_TIMEOUT) {
-				executor.timedOut.increment();
-			}
+			countRefused(refusal == Refusal.QUEUE_TIMEOUT);
 			if (turn != null) {
 				return;
 			}
@@ -769,9 +772,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 		 */
 		@Override
 		public void left() {
-			if (this.state.getAndSet(DONE) == WAITING) {
-				ThreadModelExecutor.this.queued.decrementAndGet();
-			}
+			leaveQueue();
 			ThreadModelExecutor.this.started.increment();
 			ThreadModelExecutor.this.completed.increment();
 		}
