@@ -84,19 +84,6 @@ public class ThreadModelMetrics implements MeterBinder {
 	 * @param tasks the application task executor, or {@code null} when it is not the
 	 * starter's
 	 * @param requestCounts the HTTP requests
-	 * @param server supplies the web server's name when the meters are bound
-	 */
-	public ThreadModelMetrics(ThreadModelExecutor requests, ThreadModelExecutor tasks, RequestCounts requestCounts,
-			Supplier<String> server) {
-		this(requests, tasks, requestCounts, null, server);
-	}
-
-	/**
-	 * Creates the binder; it counts the switches of the request executor from now on.
-	 * @param requests the request executor
-	 * @param tasks the application task executor, or {@code null} when it is not the
-	 * starter's
-	 * @param requestCounts the HTTP requests
 	 * @param asyncRequests the servlet requests in asynchronous processing, or {@code null}
 	 * on WebFlux
 	 * @param server supplies the web server's name when the meters are bound

@@ -36,7 +36,7 @@ class ThreadModelMetricsTests {
 	void switchesChangeNoMeterAndCountersGoOn() throws Exception {
 		try (ThreadModelExecutor requests = new ThreadModelExecutor("metrics-", PLATFORM, new OverloadProtection(null));
 				ThreadModelExecutor tasks = new ThreadModelExecutor("metrics-tasks-", PLATFORM)) {
-			new ThreadModelMetrics(requests, tasks, this.counts, () -> "tomcat").bindTo(this.registry);
+			new ThreadModelMetrics(requests, tasks, this.counts, null, () -> "tomcat").bindTo(this.registry);
 			Set<Meter.Id> before = ids();
 			assertThat(before).extracting(Meter.Id::getName)
 				.contains("threadmodel.model", "threadmodel.switches", "threadmodel.requests.received",
@@ -72,7 +72,7 @@ class ThreadModelMetricsTests {
 	@Test
 	void requestMetersReadTheHttpCounts() {
 		try (ThreadModelExecutor requests = new ThreadModelExecutor("metrics-", PLATFORM)) {
-			new ThreadModelMetrics(requests, null, this.counts, () -> "jetty").bindTo(this.registry);
+			new ThreadModelMetrics(requests, null, this.counts, null, () -> "jetty").bindTo(this.registry);
 			for (int i = 0; i < 4; i++) {
 				this.counts.onReceived();
 			}
