@@ -12,25 +12,28 @@ import java.util.function.LongSupplier;
  * from the clock it is given. Two rules move it:
  * <ul>
  * <li><b>Decrease at heap pressure.</b> A garbage collection that leaves more than
- * {@link AdaptiveAdmission#heapThreshold()} of the maximum heap in use sets the limit to
- * three quarters of the tasks in flight: they hold the heap, and the ones admitted next
- * would need more of it. Not again before the tasks' average run time has passed: a
- * decrease shows in the heap only once the tasks in flight have ended, and until then the
- * collections report the same pressure.</li>
+ * {@link AdaptiveAdmission#heapThreshold()} of the maximum heap in use (see
+ * {@link HeapPressure}) sets the limit to three quarters of the tasks in flight: they hold
+ * the heap, and the ones admitted next would need more of it. Not again before the tasks'
+ * average run time has passed: a decrease shows in the heap only once the tasks in flight
+ * have ended, and until then the collections report the same pressure (after a young
+ * collection the old generation still holds what the ended tasks left there).</li>
  * <li><b>Growth while tasks wait.</b> When a task finds every permit taken, the limit
  * grows by the room the last collection showed, {@code threshold / used} (at most a
  * doubling): if what is in use grows in proportion, it reaches the threshold and no
- * further. It grows once a collection has shown what the tasks it let in last cost (and
- * once at most a quarter of the limit's worth of virtual threads wait for a carrier: a
- * task that has not run yet has not shown its cost), and at most once per
+ * further. It grows once a collection has shown what the tasks it let in last cost (and,
+ * on JDK 24+, once at most a quarter of the limit's worth of virtual threads wait for a
+ * carrier: a task that has not run yet has not shown its cost), and at most once per
  * {@link #GROWTH_INTERVAL}, or once per {@link #QUIET_INTERVAL} when no collection comes (a
  * heap that quiet is in no danger); not at all while the heap is under pressure.</li>
  * </ul>
  * It starts at what the heap's room holds ({@link #startingLimit}); from there a burst
  * opens it step by step, each step checked by a collection. Growth is clocked by the
- * collector, not by completed tasks: tasks that run a second each would open the limit by
- * at most a doubling per second. Run times are not a signal either: they differ by
- * endpoint far more than load changes them.
+ * collector, not by completed tasks as in the additive-increase and latency-gradient
+ * algorithms of Netflix's concurrency-limits: tasks that run a second each would open the
+ * limit by at most a doubling per second. Run times are not a signal either: they differ by
+ * endpoint far more than load changes them. How the rules came to be:
+ * docs/results/2026-11-26-adaptive-limit-history.md.
  */
 final class HeapLimit {
 
@@ -109,7 +112,8 @@ final class HeapLimit {
 
 	/**
 	 * The limit to start at: as many tasks as the heap's room up to the threshold holds at
-	 * {@link #ASSUMED_TASK_HEAP} each, within the bounds.
+	 * {@link #ASSUMED_TASK_HEAP} each, within the bounds (on a 256 MB heap about 150, on a
+	 * heap of several GB the most the bounds allow).
 	 * @param settings the bounds and the threshold
 	 * @param maxHeap the maximum heap, in bytes ({@link Runtime#maxMemory()})
 	 * @param usedHeap the heap in use now, in bytes
