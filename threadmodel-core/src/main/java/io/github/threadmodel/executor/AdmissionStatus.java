@@ -6,7 +6,7 @@ package io.github.threadmodel.executor;
  *
  * @param mode {@code adaptive} (the limit follows the heap: {@link AdaptiveAdmission}),
  * {@code fixed} (a fixed concurrency limit) or {@code unlimited}
- * @param algorithm the adaptive limit's algorithm ({@code aimd}), or {@code null}
+ * @param algorithm the adaptive limit's algorithm ({@code heap}), or {@code null}
  * @param limit the most tasks that may run at once now, or {@code null} when unlimited
  * @param inFlight tasks holding a permit now (tasks running, unless unlimited: then 0)
  * @param minLimit the least the adaptive limit falls to, or {@code null}
@@ -27,7 +27,7 @@ public record AdmissionStatus(String mode, String algorithm, Integer limit, int 
 	static AdmissionStatus of(Permits permits) {
 		if (permits instanceof AdaptiveLimit adaptive) {
 			AdaptiveAdmission settings = adaptive.settings();
-			return new AdmissionStatus("adaptive", AdaptiveLimit.ALGORITHM, adaptive.limit(), adaptive.inFlight(),
+			return new AdmissionStatus("adaptive", HeapLimit.ALGORITHM, adaptive.limit(), adaptive.inFlight(),
 					settings.minLimit(), settings.maxLimit(), settings.heapThreshold(), adaptive.heapUsedAfterGc(),
 					adaptive.heapDecreases());
 		}

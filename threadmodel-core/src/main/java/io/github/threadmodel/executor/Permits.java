@@ -33,19 +33,19 @@ abstract sealed class Permits permits Permits.Fixed, AdaptiveLimit {
 
 	/**
 	 * Gives a permit back when its task ends, then lets the threads start a waiting task.
-	 * @param startedAt when the task started ({@link System#nanoTime()})
+	 * @param runNanos how long the task ran, in nanoseconds
 	 */
-	final void release(long startedAt) {
+	final void release(long runNanos) {
 		this.inFlight.decrementAndGet();
-		ended(startedAt);
+		ended(runNanos);
 		this.dispatch.run();
 	}
 
 	/**
 	 * Learns from a task that ended; nothing by default.
-	 * @param startedAt when the task started ({@link System#nanoTime()})
+	 * @param runNanos how long the task ran, in nanoseconds
 	 */
-	void ended(long startedAt) {
+	void ended(long runNanos) {
 	}
 
 	/**

@@ -116,7 +116,7 @@ final class VirtualThreads implements ModelThreads {
 					next.task.run();
 				}
 				finally {
-					this.permits.release(startedAt);
+					this.permits.release(System.nanoTime() - startedAt);
 				}
 			});
 		}

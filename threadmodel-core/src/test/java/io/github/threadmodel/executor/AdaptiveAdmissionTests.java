@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
@@ -12,11 +13,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A {@link ThreadModelExecutor} on virtual threads with an adaptive limit: tasks beyond it
  * wait in arrival order without a thread, heap pressure shrinks it, the limit outlives
- * switches. The heap's state is given by hand.
+ * switches. The heap's state and the limit's clock are given by hand.
  */
 class AdaptiveAdmissionTests {
 
@@ -25,6 +27,9 @@ class AdaptiveAdmissionTests {
 	private final List<Thread> ranOn = new CopyOnWriteArrayList<>();
 
 	private final AtomicReference<AdaptiveLimit> limit = new AtomicReference<>();
+
+	/** The limit's clock, in nanoseconds. */
+	private final AtomicLong now = new AtomicLong(1_000_000_000L);
 
 	private ThreadModelExecutor executor;
 
@@ -68,31 +73,37 @@ class AdaptiveAdmissionTests {
 	}
 
 	@Test
-	void aBurstOpensTheLimitWithoutWaitingForTasksToEnd() throws Exception {
+	void aBurstOpensTheLimitWithoutWaitingForTasksToEnd() {
 		this.executor = executor(adaptive(4, 1000), null);
 		submitBlocking(100);
-		// 4, 8, 16, 32, 64, 128: a doubling per collection with room, while every task still runs
-		collectUntil((stats) -> stats.running() == 100 && stats.queued() == 0);
+		assertThat(this.executor.admission().limit()).isEqualTo(8);
+		// 8, 16, 32, 64, 128: a doubling per collection with room, while every task still runs
+		collect(4);
+		awaitStats((stats) -> stats.running() == 100 && stats.queued() == 0);
 		assertThat(this.executor.stats().completed()).isZero();
 		assertThat(this.executor.admission().limit()).isEqualTo(128);
 	}
 
 	@Test
-	void heapPressureHoldsBackNewTasksUntilTheHeapHasRoomAgain() throws Exception {
+	void heapPressureHoldsBackNewTasksUntilTheHeapHasRoomAgain() {
 		this.executor = executor(adaptive(4, 1000), null);
 		submitBlocking(32);
-		collectUntil((stats) -> stats.running() == 32);
+		collect(2);
+		awaitStats((stats) -> stats.running() == 32);
 		this.limit.get().onHeapUsedAfterGc(0.9);
 		assertThat(this.executor.admission().limit()).isEqualTo(24);
+		// long enough for the limit to grow without a collection, were the heap not under pressure
+		this.now.addAndGet(HeapLimit.QUIET_INTERVAL.toNanos());
 		submitBlocking(10);
-		Thread.sleep(3 * AdaptiveLimit.GROWTH_INTERVAL.toMillis());
 		assertThat(this.executor.stats()).satisfies((stats) -> {
 			assertThat(stats.running()).isEqualTo(32);
 			assertThat(stats.queued()).isEqualTo(10);
 		});
+		assertThat(this.executor.admission().limit()).isEqualTo(24);
 		assertThat(this.executor.admission().heapDecreases()).isEqualTo(1);
-		// room again: collections let the waiting tasks in, with no other event
-		collectUntil((stats) -> stats.running() == 42 && stats.queued() == 0);
+		// room again: a collection lets the waiting tasks in, with no other event
+		this.limit.get().onHeapUsedAfterGc(0.1);
+		awaitStats((stats) -> stats.running() == 42 && stats.queued() == 0);
 	}
 
 	@Test
@@ -112,7 +123,7 @@ class AdaptiveAdmissionTests {
 	}
 
 	@Test
-	void theLimitOutlivesSwitchesAndWaitingTasksMoveOver() throws Exception {
+	void theLimitOutlivesSwitchesAndWaitingTasksMoveOver() {
 		this.executor = executor(adaptive(2, 2), null);
 		submitBlocking(5);
 		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 3);
@@ -145,7 +156,8 @@ class AdaptiveAdmissionTests {
 
 	private ThreadModelExecutor executor(AdaptiveAdmission adaptive, OverloadProtection overload) {
 		return new ThreadModelExecutor("test-", virtualAdaptive(adaptive), overload, (settings) -> {
-			AdaptiveLimit created = new AdaptiveLimit(settings, System::nanoTime, false);
+			AdaptiveLimit created = new AdaptiveLimit(settings, this.now::get, settings.minLimit(), () -> -1, () -> {
+			});
 			this.limit.set(created);
 			return created;
 		});
@@ -173,23 +185,19 @@ class AdaptiveAdmissionTests {
 		}
 	}
 
-	/** Reports a collection that left the heap 10 % full at every look until the condition holds. */
-	private void collectUntil(Predicate<ExecutorStats> condition) throws InterruptedException {
-		awaitStats((stats) -> {
-			if (condition.test(stats)) {
-				return true;
-			}
+	/**
+	 * Reports collections that left the heap 10 % full, a growth interval apart: each lets
+	 * the limit grow once while tasks wait.
+	 */
+	private void collect(int count) {
+		for (int i = 0; i < count; i++) {
+			this.now.addAndGet(HeapLimit.GROWTH_INTERVAL.toNanos());
 			this.limit.get().onHeapUsedAfterGc(0.1);
-			return false;
-		});
+		}
 	}
 
-	private void awaitStats(Predicate<ExecutorStats> condition) throws InterruptedException {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-		while (!condition.test(this.executor.stats())) {
-			assertThat(System.nanoTime()).as("stats never matched: %s", this.executor.stats()).isLessThan(deadline);
-			Thread.sleep(5);
-		}
+	private void awaitStats(Predicate<ExecutorStats> condition) {
+		await().atMost(Duration.ofSeconds(10)).until(this.executor::stats, condition);
 	}
 
 }

@@ -1,27 +1,27 @@
 package io.github.threadmodel.executor;
 
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-
-import org.awaitility.Awaitility;
-import org.hamcrest.Matchers;
+import java.util.function.LongSupplier;
 
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The rules of {@link AdaptiveLimit} on their own, with a clock and the heap's state given
- * by hand.
+ * {@link AdaptiveLimit}'s permits on their own: a task that finds none free makes the limit
+ * grow, the tasks holding one are what a decrease counts, a stale pressure asks for a full
+ * collection. The clock and the heap's state are given by hand ({@link HeapLimitTests}
+ * holds the limit's rules apart from the permits).
  */
 class AdaptiveLimitTests {
 
-	private static final long INTERVAL = AdaptiveLimit.GROWTH_INTERVAL.toNanos();
+	private static final long INTERVAL = HeapLimit.GROWTH_INTERVAL.toNanos();
 
 	private final AtomicLong now = new AtomicLong(1_000_000_000L);
 
-	private final AdaptiveLimit limit = new AdaptiveLimit(new AdaptiveAdmission(4, 100, 0.8), this.now::get, false);
+	private final AdaptiveLimit limit = limit(4, 4, () -> -1, () -> {
+	});
 
 	@Test
 	void growsOncePerCollectionWhileTasksWait() {
@@ -42,23 +42,9 @@ class AdaptiveLimitTests {
 	}
 
 	@Test
-	void startsWhereTheHeapsRoomHoldsEveryTaskWithinTheBounds() {
-		AdaptiveAdmission settings = new AdaptiveAdmission(20, 10_000, 0.8);
-		long mb = 1024 * 1024;
-		// 256 MB, 40 MB in use: 0.8 * 256 - 40 = 164 MB of room, 1 MB a task
-		assertThat(AdaptiveLimit.startingLimit(settings, 256 * mb, 40 * mb)).isEqualTo(164);
-		// a heap already past the threshold, or too small: the minimum
-		assertThat(AdaptiveLimit.startingLimit(settings, 256 * mb, 230 * mb)).isEqualTo(20);
-		assertThat(AdaptiveLimit.startingLimit(settings, 32 * mb, 10 * mb)).isEqualTo(20);
-		// 16 GB: the maximum; and a JVM without a heap limit says Long.MAX_VALUE
-		assertThat(AdaptiveLimit.startingLimit(settings, 16 * 1024 * mb, 100 * mb)).isEqualTo(10_000);
-		assertThat(AdaptiveLimit.startingLimit(settings, Long.MAX_VALUE, 100 * mb)).isEqualTo(10_000);
-	}
-
-	@Test
 	void startsAtTheLimitGivenAndGrowsFromThere() {
-		AdaptiveLimit started = new AdaptiveLimit(new AdaptiveAdmission(4, 100, 0.8), this.now::get, false, () -> {
-		}, () -> -1, 30);
+		AdaptiveLimit started = limit(4, 30, () -> -1, () -> {
+		});
 		assertThat(started.limit()).isEqualTo(30);
 		for (int i = 1; i <= 30; i++) {
 			assertThat(started.tryAcquire()).isEqualTo(i);
@@ -66,16 +52,6 @@ class AdaptiveLimitTests {
 		// the 31st finds every permit taken: the limit doubles
 		assertThat(started.tryAcquire()).isEqualTo(31);
 		assertThat(started.limit()).isEqualTo(60);
-	}
-
-	@Test
-	void growsWithoutACollectionOncePerQuietInterval() {
-		assertThat(acquire(8)).isEqualTo(8);
-		this.now.addAndGet(INTERVAL);
-		assertThat(acquire(10)).isZero();
-		this.now.addAndGet(AdaptiveLimit.QUIET_INTERVAL.toNanos());
-		assertThat(acquire(10)).isEqualTo(8);
-		assertThat(this.limit.limit()).isEqualTo(16);
 	}
 
 	@Test
@@ -87,19 +63,6 @@ class AdaptiveLimitTests {
 		}
 		assertThat(this.limit.limit()).isEqualTo(100);
 		assertThat(this.limit.inFlight()).isEqualTo(100);
-	}
-
-	@Test
-	void growsLessAsTheHeapFills() {
-		this.limit.onHeapUsedAfterGc(0.5);
-		acquire(5);
-		// by the room the last collection showed: 0.8 / 0.5
-		assertThat(this.limit.limit()).isEqualTo(6);
-		this.now.addAndGet(INTERVAL);
-		// at most a doubling
-		this.limit.onHeapUsedAfterGc(0.2);
-		acquire(7);
-		assertThat(this.limit.limit()).isEqualTo(12);
 	}
 
 	@Test
@@ -122,28 +85,9 @@ class AdaptiveLimitTests {
 	}
 
 	@Test
-	void decreasesAgainOnlyOnceTheTasksInFlightHadTheTimeToEnd() {
-		growTo(64);
-		acquire(64);
-		this.limit.onHeapUsedAfterGc(0.85);
-		assertThat(this.limit.limit()).isEqualTo(48);
-		// the same pressure right after, with fewer tasks in flight: the decrease has not had
-		// the time to show
-		release(16);
-		this.limit.onHeapUsedAfterGc(0.9);
-		assertThat(this.limit.limit()).isEqualTo(48);
-		// a run time later (10 ms at least) it is news
-		this.now.addAndGet(TimeUnit.MILLISECONDS.toNanos(10));
-		this.limit.onHeapUsedAfterGc(0.9);
-		assertThat(this.limit.limit()).isEqualTo(36);
-		assertThat(this.limit.heapDecreases()).isEqualTo(2);
-	}
-
-	@Test
-	void asksForAFullCollectionWhenThePressureReportedIsStaleAndTasksWait() throws Exception {
+	void asksForAFullCollectionWhenThePressureReportedIsStaleAndTasksWait() {
 		AtomicInteger collections = new AtomicInteger();
-		AdaptiveLimit limit = new AdaptiveLimit(new AdaptiveAdmission(4, 100, 0.8), this.now::get, false,
-				collections::incrementAndGet, () -> -1);
+		AdaptiveLimit limit = limit(4, 4, () -> -1, collections::incrementAndGet);
 		for (int i = 0; i < 4; i++) {
 			limit.tryAcquire();
 		}
@@ -151,13 +95,17 @@ class AdaptiveLimitTests {
 		// a task waits, but the report is fresh
 		assertThat(limit.tryAcquire()).isZero();
 		// no collection for a second: the report may be the old generation's garbage
-		this.now.addAndGet(AdaptiveLimit.QUIET_INTERVAL.toNanos());
+		this.now.addAndGet(HeapLimit.QUIET_INTERVAL.toNanos());
 		assertThat(limit.tryAcquire()).isZero();
-		Awaitility.await().untilAtomic(collections, Matchers.equalTo(1));
-		// not again within the check interval
-		assertThat(limit.tryAcquire()).isZero();
-		Thread.sleep(50);
 		assertThat(collections).hasValue(1);
+		// not again within the check interval
+		this.now.addAndGet(StalePressureCheck.CHECK_INTERVAL.toNanos() - 1);
+		assertThat(limit.tryAcquire()).isZero();
+		assertThat(collections).hasValue(1);
+		// once it has passed, if no collection came meanwhile
+		this.now.addAndGet(1);
+		assertThat(limit.tryAcquire()).isZero();
+		assertThat(collections).hasValue(2);
 		// the collection it asked for found room: tasks get in again
 		limit.onHeapUsedAfterGc(0.3);
 		assertThat(limit.tryAcquire()).isEqualTo(5);
@@ -166,8 +114,8 @@ class AdaptiveLimitTests {
 	@Test
 	void waitsForTheTasksLetInToRunBeforeItGrows() {
 		AtomicLong unscheduled = new AtomicLong(3);
-		AdaptiveLimit limit = new AdaptiveLimit(new AdaptiveAdmission(8, 100, 0.8), this.now::get, false, () -> {
-		}, unscheduled::get);
+		AdaptiveLimit limit = limit(8, 8, unscheduled::get, () -> {
+		});
 		for (int i = 0; i < 8; i++) {
 			limit.tryAcquire();
 		}
@@ -179,17 +127,8 @@ class AdaptiveLimitTests {
 		assertThat(limit.limit()).isEqualTo(16);
 	}
 
-	@Test
-	void neverFallsBelowTheMinimum() {
-		acquire(4);
-		this.limit.onHeapUsedAfterGc(0.99);
-		assertThat(this.limit.limit()).isEqualTo(4);
-		assertThat(this.limit.heapDecreases()).isZero();
-	}
-
-	@Test
-	void knowsNothingOfTheHeapBeforeTheFirstCollection() {
-		assertThat(this.limit.heapUsedAfterGc()).isNull();
+	private AdaptiveLimit limit(int min, int start, LongSupplier waitingForCarrier, Runnable collect) {
+		return new AdaptiveLimit(new AdaptiveAdmission(min, 100, 0.8), this.now::get, start, waitingForCarrier, collect);
 	}
 
 	private void growTo(int target) {
@@ -212,7 +151,7 @@ class AdaptiveLimitTests {
 
 	private void release(int count) {
 		for (int i = 0; i < count; i++) {
-			this.limit.release(this.now.get());
+			this.limit.release(0);
 		}
 	}
 

@@ -20,17 +20,11 @@ import org.springframework.util.ReflectionUtils;
  * and 4 buffers cached per thread) has no shared queue: a freed buffer goes into the
  * freeing thread's cache or is released, and a thread's cache goes back only when a GC
  * finalizes it after the thread has died. A virtual thread serves one request and dies,
- * so nearly every request takes new direct buffers (16 KB each by default) that stay
- * until GCs free them. Measured on Spring Boot 3.5 ({@code sample-web}, 3 starts each,
- * 30 s of {@code /ping} at 16 clients then 15 s at 200): peak RSS 2.7 GB with Undertow's
- * pool, 0.8 GB with a pool that caches nothing per thread and keeps no queue either (its
- * released buffers also wait for a GC: Undertow defers their release to the releasing
- * thread's next one, which a virtual thread never has), 0.37 GB with this one, whose
- * requests reuse the queue's buffers (10416 and 10232 requests/s against 8602 and 7938
- * with Undertow's pool). After one burst of 2700 requests, 5410 direct buffers stayed with
- * Undertow's pool, 28 to 312 with this one. On platform threads, whose caches are
- * used again, Undertow's pool is as good or better, so this one is used only for virtual
- * threads.
+ * so with that pool nearly every request takes new direct buffers (16 KB each by default)
+ * that stay until GCs free them; with this one, requests reuse the queue's buffers. On
+ * platform threads, whose caches are used again, Undertow's pool is as good or better, so
+ * this one is used only for virtual threads (the measurements:
+ * docs/results/2026-11-26-undertow-buffer-pool-history.md).
  * <p>
  * The pool gets the buffer size and kind the builder already has (Undertow's defaults for
  * the heap, or {@code server.undertow.buffer-size} and {@code direct-buffers}); the
@@ -41,10 +35,7 @@ final class UndertowBufferPool implements UndertowBuilderCustomizer {
 
 	private static final String[] FIELDS = { "bufferSize", "directBuffers", "byteBufferPool" };
 
-	/**
-	 * The free buffers the queue keeps (4 MB at 16 KB); those freed beyond it are released.
-	 * With no bound, a burst of 2700 requests left fewer than 100 direct buffers in all.
-	 */
+	/** The free buffers the queue keeps (4 MB at 16 KB); those freed beyond it are released. */
 	private static final int QUEUED_BUFFERS = 256;
 
 	private static final Log logger = LogFactory.getLog(UndertowBufferPool.class);

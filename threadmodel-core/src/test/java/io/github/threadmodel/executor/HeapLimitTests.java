@@ -1,0 +1,97 @@
+package io.github.threadmodel.executor;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The rules of {@link HeapLimit} on their own: the clock, the tasks in flight and the
+ * heap's state are given by hand.
+ */
+class HeapLimitTests {
+
+	private static final long INTERVAL = HeapLimit.GROWTH_INTERVAL.toNanos();
+
+	/** The JVM does not say how many virtual threads wait for a carrier. */
+	private static final LongSupplier UNKNOWN = () -> -1;
+
+	private final AtomicLong now = new AtomicLong(1_000_000_000L);
+
+	private final HeapLimit limit = new HeapLimit(new AdaptiveAdmission(4, 100, 0.8), this.now::get, 4);
+
+	@Test
+	void startsWhereTheHeapsRoomHoldsEveryTaskWithinTheBounds() {
+		AdaptiveAdmission settings = new AdaptiveAdmission(20, 10_000, 0.8);
+		long mb = 1024 * 1024;
+		// 256 MB, 40 MB in use: 0.8 * 256 - 40 = 164 MB of room, 1 MB a task
+		assertThat(HeapLimit.startingLimit(settings, 256 * mb, 40 * mb)).isEqualTo(164);
+		// a heap already past the threshold, or too small: the minimum
+		assertThat(HeapLimit.startingLimit(settings, 256 * mb, 230 * mb)).isEqualTo(20);
+		assertThat(HeapLimit.startingLimit(settings, 32 * mb, 10 * mb)).isEqualTo(20);
+		// 16 GB: the maximum; and a JVM without a heap limit says Long.MAX_VALUE
+		assertThat(HeapLimit.startingLimit(settings, 16 * 1024 * mb, 100 * mb)).isEqualTo(10_000);
+		assertThat(HeapLimit.startingLimit(settings, Long.MAX_VALUE, 100 * mb)).isEqualTo(10_000);
+	}
+
+	@Test
+	void growsWithoutACollectionOncePerQuietInterval() {
+		assertThat(this.limit.grow(UNKNOWN)).isTrue();
+		assertThat(this.limit.limit()).isEqualTo(8);
+		this.now.addAndGet(INTERVAL);
+		assertThat(this.limit.grow(UNKNOWN)).isFalse();
+		this.now.addAndGet(HeapLimit.QUIET_INTERVAL.toNanos());
+		assertThat(this.limit.grow(UNKNOWN)).isTrue();
+		assertThat(this.limit.limit()).isEqualTo(16);
+	}
+
+	@Test
+	void growsLessAsTheHeapFills() {
+		this.limit.onCollection(0.5, 0);
+		assertThat(this.limit.grow(UNKNOWN)).isTrue();
+		// by the room the last collection showed: 0.8 / 0.5
+		assertThat(this.limit.limit()).isEqualTo(6);
+		this.now.addAndGet(INTERVAL);
+		// at most a doubling
+		this.limit.onCollection(0.2, 6);
+		assertThat(this.limit.grow(UNKNOWN)).isTrue();
+		assertThat(this.limit.limit()).isEqualTo(12);
+	}
+
+	@Test
+	void decreasesAgainOnlyOnceTheTasksInFlightHadTheTimeToEnd() {
+		HeapLimit limit = new HeapLimit(new AdaptiveAdmission(4, 100, 0.8), this.now::get, 64);
+		assertThat(limit.onCollection(0.85, 64)).isEqualTo(new HeapLimit.Pressure(0.85, 64, 64, 48, true));
+		assertThat(limit.limit()).isEqualTo(48);
+		// the same pressure right after, with fewer tasks in flight (16 ended at once): the
+		// decrease has not had the time to show
+		for (int i = 0; i < 16; i++) {
+			limit.ended(0);
+		}
+		assertThat(limit.onCollection(0.9, 48)).isEqualTo(new HeapLimit.Pressure(0.9, 48, 48, 48, false));
+		assertThat(limit.limit()).isEqualTo(48);
+		// a run time later (10 ms at least) it is news
+		this.now.addAndGet(TimeUnit.MILLISECONDS.toNanos(10));
+		limit.onCollection(0.9, 48);
+		assertThat(limit.limit()).isEqualTo(36);
+		assertThat(limit.heapDecreases()).isEqualTo(2);
+	}
+
+	@Test
+	void neverFallsBelowTheMinimum() {
+		assertThat(this.limit.onCollection(0.99, 4)).isEqualTo(new HeapLimit.Pressure(0.99, 4, 4, 4, true));
+		assertThat(this.limit.limit()).isEqualTo(4);
+		assertThat(this.limit.heapDecreases()).isZero();
+	}
+
+	@Test
+	void knowsNothingOfTheHeapBeforeTheFirstCollection() {
+		assertThat(this.limit.heapUsedAfterGc()).isNull();
+		assertThat(this.limit.onCollection(0.3, 0)).isNull();
+		assertThat(this.limit.heapUsedAfterGc()).isEqualTo(0.3);
+	}
+
+}
