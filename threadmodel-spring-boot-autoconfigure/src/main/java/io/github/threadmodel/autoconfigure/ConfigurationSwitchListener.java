@@ -44,10 +44,12 @@ import org.springframework.lang.Nullable;
  * <p>
  * The new values are bound from the {@link Environment} here and checked whole by
  * {@link ThreadModelSettings} before anything switches, rather than read from the
- * {@link ThreadModelProperties} bean: Spring Cloud's {@code ConfigurationPropertiesRebinder}
- * rebinds that bean on the same event, in no set order with this listener and without
- * those checks (nothing reads the bean after startup). This listener comes first, so that
- * its WARN is written even when the rebinder then fails on a value it cannot bind.
+ * {@link ThreadModelProperties} bean, which nothing reads after startup and Spring Cloud's
+ * {@code ConfigurationPropertiesRebinder} leaves alone
+ * ({@link ThreadModelConfigurationSwitchAutoConfiguration}). When the application writes
+ * the rebinder's {@code spring.cloud.refresh.never-refreshable} itself, the rebinder binds
+ * the bean again on the same event, without those checks; this listener comes first, so
+ * that its WARN is written even when the rebinder then fails on a value it cannot bind.
  */
 final class ConfigurationSwitchListener implements ApplicationListener<EnvironmentChangeEvent>, Ordered {
 
@@ -240,6 +242,10 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	 * when startup fails.
 	 */
 	private static String unreadable(BindException ex) {
+		InvalidConfigurationPropertyValueException model = ThreadModelSettings.invalidModel(ex);
+		if (model != null) {
+			return model.getMessage();
+		}
 		ConfigurationProperty property = ex.getProperty();
 		Object value = (property != null) ? property.getValue() : null;
 		Class<?> type = ex.getTarget().getType().resolve(Object.class);
