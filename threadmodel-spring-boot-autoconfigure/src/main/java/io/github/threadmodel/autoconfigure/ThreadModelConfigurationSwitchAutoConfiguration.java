@@ -3,7 +3,6 @@ package io.github.threadmodel.autoconfigure;
 import java.util.Map;
 
 import io.github.threadmodel.auto.AutoThreadModel;
-import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -80,9 +80,9 @@ final class ThreadModelSettings {
 	 * @param environment the environment the property is read from
 	 */
 	static void checkWrittenModel(Environment environment) {
-		String written = environment.getProperty(ThreadModelAutoConfiguration.MODEL_PROPERTY);
+		String written = environment.getProperty(ThreadModelSelection.MODEL_PROPERTY);
 		if (written != null && written.isBlank()) {
-			throw invalid(ThreadModelAutoConfiguration.MODEL_PROPERTY, "", MODEL_ALLOWED);
+			throw invalid(ThreadModelSelection.MODEL_PROPERTY, "", MODEL_ALLOWED);
 		}
 	}
 
@@ -254,7 +254,7 @@ final class ThreadModelSettings {
 	 */
 	static InvalidConfigurationPropertyValueException invalidModel(BindException ex) {
 		String property = ex.getName().toString();
-		String allowed = property.equals(ThreadModelAutoConfiguration.MODEL_PROPERTY) ? MODEL_ALLOWED
+		String allowed = property.equals(ThreadModelSelection.MODEL_PROPERTY) ? MODEL_ALLOWED
 				: property.equals(TASK_MODEL_PROPERTY) ? TASK_MODEL_ALLOWED : null;
 		if (allowed == null || ex.getProperty() == null) {
 			return null;
