@@ -11,13 +11,10 @@ import io.github.threadmodel.actuate.ThreadModelDescriptor.PinningDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.SwitchDescriptor;
 import io.github.threadmodel.auto.AutoThreadModel;
-import io.github.threadmodel.executor.ConnectionIntake;
 import io.github.threadmodel.executor.ModelSwitch;
 import io.github.threadmodel.executor.SwitchSource;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.executor.ThreadModelExecutors;
-import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
 import io.github.threadmodel.flavour.RuntimeFlavour;
@@ -56,7 +53,7 @@ public class ThreadModelEndpoint {
 
 	private static final int SHOWN_LENGTH = 40;
 
-	private final ThreadModelSelection selection;
+	private final String startupSource;
 
 	private final ThreadModelExecutor requests;
 
@@ -66,7 +63,7 @@ public class ThreadModelEndpoint {
 
 	private final ThreadModelSwitcher switcher;
 
-	private final ConnectionIntake intake;
+	private final ConnectionsDescriptor connections;
 
 	private final StartupTimeline startupTimeline;
 
@@ -91,11 +88,13 @@ public class ThreadModelEndpoint {
 
 	/**
 	 * Creates the endpoint.
-	 * @param selection the models chosen at startup
-	 * @param executors the request executor and the application task executor
+	 * @param startupSource what chose the model at startup: the property, or
+	 * {@code default}
+	 * @param requests the request executor
+	 * @param tasks the application task executor when it is the starter's, or {@code null}
 	 * @param requestCounts the HTTP requests
 	 * @param switcher switches the model
-	 * @param intake the connection settings
+	 * @param connections the accept backlog and the OS cap on it
 	 * @param startupTimeline the startup steps
 	 * @param serverKind names the web server
 	 * @param pinning the pinning detection, or {@code null} when it is off
@@ -103,16 +102,17 @@ public class ThreadModelEndpoint {
 	 * @param asyncRequests the servlet requests in asynchronous processing, or {@code null}
 	 * on WebFlux
 	 */
-	public ThreadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutors executors,
-			RequestCounts requestCounts, ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
+	public ThreadModelEndpoint(String startupSource, ThreadModelExecutor requests, @Nullable ThreadModelExecutor tasks,
+			RequestCounts requestCounts, ThreadModelSwitcher switcher, ConnectionsDescriptor connections,
+			StartupTimeline startupTimeline,
 			ServerKind serverKind, @Nullable VirtualThreadPinning pinning, @Nullable AutoThreadModel auto,
 			@Nullable AsyncRequests asyncRequests) {
-		this.selection = selection;
-		this.requests = executors.requests();
-		this.tasks = executors.tasks();
+		this.startupSource = startupSource;
+		this.requests = requests;
+		this.tasks = tasks;
 		this.requestCounts = requestCounts;
 		this.switcher = switcher;
-		this.intake = intake;
+		this.connections = connections;
 		this.startupTimeline = startupTimeline;
 		this.serverKind = serverKind;
 		this.pinning = pinning;
@@ -132,7 +132,7 @@ public class ThreadModelEndpoint {
 				ExecutorDescriptor.ofRequests(this.requests.stats(), this.requestCounts, this.asyncRequests),
 				(this.tasks != null) ? ExecutorDescriptor.ofTasks(this.tasks.stats()) : null,
 				"netty".equals(server) ? NettyDescriptor.WEBFLUX : null, VirtualThreadScheduler.read(),
-				new ConnectionsDescriptor(this.intake.acceptBacklog(), this.intake.somaxconn()),
+				this.connections,
 				this.startupTimeline.steps(), this.runtime.obtain(), this.switcher.isEnabled(),
 				this.requests.switchHistory().stream().map(SwitchDescriptor::of).toList(),
 				(this.pinning != null) ? PinningDescriptor.of(this.pinning.isRecording(), this.pinning.stats()) : null,
@@ -148,7 +148,7 @@ public class ThreadModelEndpoint {
 	private String modelSource() {
 		ModelSwitch change = this.lastModelChange;
 		if (change == null || change.source() == SwitchSource.AUTO) {
-			return this.selection.source();
+			return this.startupSource;
 		}
 		return change.source().id();
 	}

@@ -44,10 +44,12 @@ import org.springframework.lang.Nullable;
  * <p>
  * The new values are bound from the {@link Environment} here and checked whole by
  * {@link ThreadModelSettings} before anything switches, rather than read from the
- * {@link ThreadModelProperties} bean: Spring Cloud's {@code ConfigurationPropertiesRebinder}
- * rebinds that bean on the same event, in no set order with this listener and without
- * those checks (nothing reads the bean after startup). This listener comes first, so that
- * its WARN is written even when the rebinder then fails on a value it cannot bind.
+ * {@link ThreadModelProperties} bean, which nothing reads after startup and Spring Cloud's
+ * {@code ConfigurationPropertiesRebinder} leaves alone
+ * ({@link ThreadModelConfigurationSwitchAutoConfiguration}). When the application writes
+ * the rebinder's {@code spring.cloud.refresh.never-refreshable} itself, the rebinder binds
+ * the bean again on the same event, without those checks; this listener comes first, so
+ * that its WARN is written even when the rebinder then fails on a value it cannot bind.
  */
 final class ConfigurationSwitchListener implements ApplicationListener<EnvironmentChangeEvent>, Ordered {
 
@@ -66,7 +68,7 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	 * read at startup only.
 	 */
 	private static final Set<ConfigurationPropertyName> SWITCHABLE = Set.of(
-			ConfigurationPropertyName.of(ThreadModelAutoConfiguration.MODEL_PROPERTY),
+			ConfigurationPropertyName.of(ThreadModelSelection.MODEL_PROPERTY),
 			ConfigurationPropertyName.of(MAX_THREADS_PROPERTY), ConfigurationPropertyName.of(MAX_CONCURRENCY_PROPERTY));
 
 	private final Environment environment;
@@ -176,7 +178,7 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 			logger.warn("Thread model: %s changed while the application runs, but %s read at startup only; "
 				.formatted(String.join(", ", startupOnly), (startupOnly.size() == 1) ? "is" : "are")
 					+ "a running application applies "
-					+ String.join(", ", ThreadModelAutoConfiguration.MODEL_PROPERTY, MAX_THREADS_PROPERTY,
+					+ String.join(", ", ThreadModelSelection.MODEL_PROPERTY, MAX_THREADS_PROPERTY,
 							MAX_CONCURRENCY_PROPERTY));
 		}
 	}
@@ -228,7 +230,6 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	 * Binds and checks every {@code app.threads.*} value, as at startup.
 	 */
 	private Configured read() {
-		ThreadModelSettings.checkWrittenModel(this.environment);
 		ThreadModelProperties properties = Binder.get(this.environment)
 			.bindOrCreate(PREFIX, ThreadModelProperties.class);
 		return Configured.of(new ThreadModelSettings(properties).model(), properties, this.environment);
@@ -240,6 +241,10 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	 * when startup fails.
 	 */
 	private static String unreadable(BindException ex) {
+		InvalidConfigurationPropertyValueException model = ThreadModelSettings.invalidModel(ex);
+		if (model != null) {
+			return model.getMessage();
+		}
 		ConfigurationProperty property = ex.getProperty();
 		Object value = (property != null) ? property.getValue() : null;
 		Class<?> type = ex.getTarget().getType().resolve(Object.class);
@@ -271,7 +276,8 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	 * The switchable values of the configuration.
 	 *
 	 * @param model what {@code app.threads.model} chooses, or, unset, the model
-	 * {@code spring.threads.virtual.enabled} gives (as at startup)
+	 * {@code spring.threads.virtual.enabled} gives ({@link ThreadModelSelection}, as at
+	 * startup)
 	 * @param maxThreads {@code app.threads.platform.max-threads}
 	 * @param maxConcurrency {@code app.threads.virtual.max-concurrency}, or {@code null}
 	 */
@@ -279,14 +285,8 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 
 		static Configured of(@Nullable ThreadModelChoice written, ThreadModelProperties properties,
 				Environment environment) {
-			ThreadModelChoice model = written;
-			if (model == null) {
-				model = Boolean.TRUE.equals(environment.getProperty(
-						ThreadModelAutoConfiguration.SPRING_VIRTUAL_PROPERTY, Boolean.class))
-								? ThreadModelChoice.VIRTUAL : ThreadModelChoice.PLATFORM;
-			}
-			return new Configured(model, properties.getPlatform().getMaxThreads(),
-					properties.getVirtual().getMaxConcurrency());
+			return new Configured(ThreadModelSelection.serverChoice(written, environment),
+					properties.getPlatform().getMaxThreads(), properties.getVirtual().getMaxConcurrency());
 		}
 
 		Configured withMaxConcurrency(Integer maxConcurrency) {
@@ -307,7 +307,7 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 		List<String> changesFrom(Configured before) {
 			List<String> changes = new ArrayList<>();
 			if (this.model != before.model) {
-				changes.add(ThreadModelAutoConfiguration.MODEL_PROPERTY + "=" + this.model.id());
+				changes.add(ThreadModelSelection.MODEL_PROPERTY + "=" + this.model.id());
 			}
 			if (maxThreadsIfChangedFrom(before) != null) {
 				changes.add(MAX_THREADS_PROPERTY + "=" + this.maxThreads);

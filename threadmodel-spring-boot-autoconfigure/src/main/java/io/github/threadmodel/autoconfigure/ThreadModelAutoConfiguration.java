@@ -6,20 +6,13 @@ import java.util.concurrent.Executor;
 
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.auto.AutoThreadModel;
-import io.github.threadmodel.executor.ConnectionIntake;
 import io.github.threadmodel.executor.TaskLimit;
-import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.executor.ThreadModelExecutors;
-import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.requests.RequestCounts;
+import io.github.threadmodel.servers.ConnectionIntake;
 import io.github.threadmodel.servers.QueuedRequestsDrain;
-import io.github.threadmodel.servers.ThreadModelServers;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 
-import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -51,61 +44,18 @@ public final class ThreadModelAutoConfiguration {
 	 */
 	public static final String REQUEST_EXECUTOR_BEAN_NAME = "threadModelRequestExecutor";
 
-	static final String MODEL_PROPERTY = "app.threads.model";
-
-	static final String SPRING_VIRTUAL_PROPERTY = "spring.threads.virtual.enabled";
-
 	private static final String SHUTDOWN_TIMEOUT_PROPERTY = "spring.lifecycle.timeout-per-shutdown-phase";
 
 	/** Spring Boot's default for {@value #SHUTDOWN_TIMEOUT_PROPERTY}. */
 	private static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
 
 	/**
-	 * The {@link ThreadModelSelection#source() source} of the model when auto chooses it.
-	 */
-	public static final String AUTO_SOURCE = "app.threads.model=auto";
-
-	private static final Log logger = LogFactory.getLog(ThreadModelAutoConfiguration.class);
-
-	/**
-	 * Resolves the models: {@code app.threads.model} wins; when it is unset,
-	 * {@code spring.threads.virtual.enabled=true} means virtual; otherwise platform.
-	 * {@code auto} starts on virtual threads, which serve blocking and light requests at
-	 * least as well as platform threads from the first request; CPU-bound requests that
-	 * starve them show within a window (see {@code AutoThreadModelPolicy}).
+	 * The models chosen, once ({@link ThreadModelSelection}).
 	 */
 	@Bean
 	@ConditionalOnMissingBean
 	ThreadModelSelection threadModelSelection(ThreadModelSettings settings, Environment environment) {
-		ThreadModelSettings.checkWrittenModel(environment);
-		ThreadModelChoice choice = settings.model();
-		ThreadModel configured = (choice != null) ? choice.fixedModel() : null;
-		Boolean springVirtual = environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class);
-		ThreadModel model;
-		String source;
-		if (choice == ThreadModelChoice.AUTO) {
-			model = ThreadModel.VIRTUAL;
-			source = AUTO_SOURCE;
-		}
-		else if (configured != null) {
-			if (springVirtual != null && springVirtual != (configured == ThreadModel.VIRTUAL)) {
-				logger.warn("%s=%s and %s=%s disagree: the web server uses %s threads, as %s says".formatted(
-						MODEL_PROPERTY, configured.id(), SPRING_VIRTUAL_PROPERTY, springVirtual, configured.id(),
-						MODEL_PROPERTY));
-			}
-			model = configured;
-			source = MODEL_PROPERTY;
-		}
-		else if (Boolean.TRUE.equals(springVirtual)) {
-			model = ThreadModel.VIRTUAL;
-			source = SPRING_VIRTUAL_PROPERTY;
-		}
-		else {
-			model = ThreadModel.PLATFORM;
-			source = "default";
-		}
-		ThreadModel taskModel = settings.taskModel();
-		return new ThreadModelSelection(model, source, (taskModel != null) ? taskModel : model);
+		return ThreadModelSelection.of(settings, environment);
 	}
 
 	/**
@@ -119,8 +69,8 @@ public final class ThreadModelAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ConnectionIntake threadModelConnectionIntake(ThreadModelSettings settings) {
-		return ConnectionIntake.of(settings.acceptBacklog());
+	ConnectionIntake threadModelConnectionIntake(ThreadModelSettings settings, Environment environment) {
+		return new ConnectionIntake(settings.acceptBacklog(), environment);
 	}
 
 	@Bean(name = REQUEST_EXECUTOR_BEAN_NAME, defaultCandidate = false)
@@ -137,11 +87,9 @@ public final class ThreadModelAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnWebApplication
 	ThreadModelExecutors threadModelExecutors(@Qualifier(REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
-			ThreadModelSettings settings, BeanFactory beanFactory) {
-		String tasks = TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME;
-		ThreadModelExecutor taskExecutor = (beanFactory.containsBean(tasks)
-				&& beanFactory.getBean(tasks) instanceof ThreadModelExecutor executor) ? executor : null;
-		return new ThreadModelExecutors(requests, taskExecutor, settings.taskModel() == null);
+			@Qualifier(TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME) ObjectProvider<ThreadModelExecutor> tasks,
+			ThreadModelSettings settings) {
+		return new ThreadModelExecutors(requests, tasks.getIfAvailable(), settings.taskModel() == null);
 	}
 
 	/**
@@ -170,7 +118,7 @@ public final class ThreadModelAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnWebApplication
-	@ConditionalOnProperty(name = MODEL_PROPERTY, havingValue = "auto")
+	@ConditionalOnProperty(name = ThreadModelSelection.MODEL_PROPERTY, havingValue = "auto")
 	AutoThreadModel autoThreadModel(ThreadModelSwitcher switcher, ThreadModelExecutors executors,
 			ThreadModelSettings settings, ThreadModelProperties properties) {
 		return new AutoThreadModel(switcher, executors.requests(), executors.followingTasks(),
@@ -190,17 +138,6 @@ public final class ThreadModelAutoConfiguration {
 	}
 
 	/**
-	 * What each server's adapter is made of; the starter of each Boot line applies them.
-	 */
-	@Bean
-	@ConditionalOnMissingBean
-	@ConditionalOnWebApplication
-	ThreadModelServers threadModelServers(ThreadModelExecutors executors, ConnectionIntake intake,
-			Environment environment) {
-		return new ThreadModelServers(executors.requests(), intake, environment);
-	}
-
-	/**
 	 * Graceful shutdown lets the requests that wait for a thread run first. Spring Boot's
 	 * graceful shutdown is the default; {@code server.shutdown=immediate} turns both off.
 	 */
@@ -208,12 +145,12 @@ public final class ThreadModelAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnWebApplication
 	@ConditionalOnProperty(name = "server.shutdown", havingValue = "graceful", matchIfMissing = true)
-	QueuedRequestsDrain threadModelQueuedRequestsDrain(ThreadModelExecutors executors, ThreadModelServers servers,
+	QueuedRequestsDrain threadModelQueuedRequestsDrain(ThreadModelExecutors executors, ConnectionIntake intake,
 			Environment environment) {
 		Duration timeout = Binder.get(environment)
 			.bind(SHUTDOWN_TIMEOUT_PROPERTY, Duration.class)
 			.orElse(DEFAULT_SHUTDOWN_TIMEOUT);
-		return new QueuedRequestsDrain(executors.requests(), servers.acceptors(), timeout);
+		return new QueuedRequestsDrain(executors.requests(), intake.acceptors(), timeout);
 	}
 
 	/**

@@ -4,10 +4,12 @@ import java.util.Locale;
 
 import io.github.threadmodel.executor.ThreadModel;
 
-
 /**
  * What {@code app.threads.model} chooses for the web server's request handling: one of
- * the thread models, or {@code auto}, which switches between them as the workload asks.
+ * the thread models, or {@code auto}, which switches between them as the workload asks;
+ * {@code app.threads.tasks.model} takes the thread models only. Spring Boot binds either
+ * in any case; a value it cannot bind stops startup with the allowed values as the
+ * documentation writes them.
  */
 public enum ThreadModelChoice {
 
@@ -34,31 +36,11 @@ public enum ThreadModelChoice {
 	}
 
 	/**
-	 * The allowed values of {@code app.threads.model}, as the documentation writes them.
-	 */
-	public static final String ALLOWED = "platform, virtual or auto";
-
-	/**
 	 * The name used in properties: {@code platform}, {@code virtual} or {@code auto}.
 	 * @return the lower-case name
 	 */
 	public String id() {
 		return name().toLowerCase(Locale.ROOT);
-	}
-
-	/**
-	 * The choice a value names, in any case, around blanks.
-	 * @param value the value
-	 * @return the choice, or {@code null} when the value names none
-	 */
-	public static ThreadModelChoice of(String value) {
-		String id = value.trim().toLowerCase(Locale.ROOT);
-		for (ThreadModelChoice choice : values()) {
-			if (choice.id().equals(id)) {
-				return choice;
-			}
-		}
-		return null;
 	}
 
 	/**

@@ -2,16 +2,15 @@ package io.github.threadmodel.autoconfigure;
 
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.actuate.StartupTimeline;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.ConnectionsDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 import io.github.threadmodel.actuate.ThreadModelEndpointRuntimeHints;
 import io.github.threadmodel.auto.AutoThreadModel;
-import io.github.threadmodel.executor.ConnectionIntake;
-import io.github.threadmodel.executor.ThreadModelExecutors;
-import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
 import io.github.threadmodel.requests.AsyncRequests;
 import io.github.threadmodel.requests.RequestCounts;
+import io.github.threadmodel.servers.ConnectionIntake;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -39,8 +38,9 @@ public final class ThreadModelEndpointAutoConfiguration {
 			RequestCounts requestCounts, ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
 			ServerKind serverKind, ObjectProvider<VirtualThreadPinning> pinning, ObjectProvider<AutoThreadModel> auto,
 			ObjectProvider<AsyncRequests> asyncRequests) {
-		return new ThreadModelEndpoint(selection, executors, requestCounts, switcher, intake, startupTimeline, serverKind,
-				pinning.getIfAvailable(), auto.getIfAvailable(), asyncRequests.getIfAvailable());
+		return new ThreadModelEndpoint(selection.source(), executors.requests(), executors.tasks(), requestCounts,
+				switcher, new ConnectionsDescriptor(intake.acceptBacklog(), intake.somaxconn()), startupTimeline,
+				serverKind, pinning.getIfAvailable(), auto.getIfAvailable(), asyncRequests.getIfAvailable());
 	}
 
 }

@@ -2,7 +2,6 @@ package io.github.threadmodel.autoconfigure;
 
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.actuate.ThreadModelMetrics;
-import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.requests.AsyncRequests;
 import io.github.threadmodel.requests.RequestCounts;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -3,7 +3,6 @@ package io.github.threadmodel.autoconfigure;
 import java.util.EnumSet;
 
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.overload.OverloadFilter;
 import io.github.threadmodel.overload.OverloadWebExceptionHandler;
 import io.github.threadmodel.overload.ProbePaths;

@@ -7,7 +7,6 @@ import java.util.stream.Stream;
 
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -54,7 +53,7 @@ public final class ThreadModelPinningAutoConfiguration {
 		List<ThreadModelExecutor> all = Stream.of(starterExecutors.requests(), starterExecutors.tasks())
 			.filter(Objects::nonNull)
 			.toList();
-		boolean virtualNow = environment.getProperty(ThreadModelAutoConfiguration.SPRING_VIRTUAL_PROPERTY,
+		boolean virtualNow = environment.getProperty(ThreadModelSelection.SPRING_VIRTUAL_PROPERTY,
 				Boolean.class, false) || all.stream().anyMatch((executor) -> executor.getModel() == ThreadModel.VIRTUAL);
 		VirtualThreadPinning pinning = new VirtualThreadPinning(threshold, virtualNow);
 		if (!virtualNow) {

@@ -9,9 +9,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * Configuration of the thread model of the embedded web server and the application task
  * executor. Values are checked, and turned into the core's objects, by
- * {@link ThreadModelSettings}: the models are bound as text, so that a wrong one is
- * answered with the allowed values as the documentation writes them (Spring Boot's answer
- * for an enum lists its constants in upper case).
+ * {@link ThreadModelSettings}.
  */
 @ConfigurationProperties("app.threads")
 public class ThreadModelProperties {
@@ -21,7 +19,7 @@ public class ThreadModelProperties {
 	 * (switches between them as the measured workload asks, see app.threads.auto.*). When
 	 * unset, 'virtual' if spring.threads.virtual.enabled is true, 'platform' otherwise.
 	 */
-	private String model;
+	private ThreadModelChoice model;
 
 	private final Platform platform = new Platform();
 
@@ -43,11 +41,11 @@ public class ThreadModelProperties {
 
 	private final Auto auto = new Auto();
 
-	public String getModel() {
+	public ThreadModelChoice getModel() {
 		return this.model;
 	}
 
-	public void setModel(String model) {
+	public void setModel(ThreadModelChoice model) {
 		this.model = model;
 	}
 
@@ -266,7 +264,7 @@ public class ThreadModelProperties {
 		 * Thread model of the application task executor: 'platform' or 'virtual'. Defaults to
 		 * the model of the web server.
 		 */
-		private String model;
+		private ThreadModelChoice model;
 
 		/**
 		 * Most application tasks running at once, on either model; a caller that hands over
@@ -282,11 +280,11 @@ public class ThreadModelProperties {
 		 */
 		private Duration queueTimeout;
 
-		public String getModel() {
+		public ThreadModelChoice getModel() {
 			return this.model;
 		}
 
-		public void setModel(String model) {
+		public void setModel(ThreadModelChoice model) {
 			this.model = model;
 		}
 

@@ -16,6 +16,7 @@ import io.github.threadmodel.requests.RequestCounts;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.core.env.Environment;
 
@@ -35,6 +36,13 @@ final class ThreadModelSettings {
 	 */
 	static final Duration LONGEST = Duration.ofDays(106751);
 
+	private static final String TASK_MODEL_PROPERTY = "app.threads.tasks.model";
+
+	private static final String MODEL_ALLOWED = "platform, virtual or auto; leave the property out for the default";
+
+	private static final String TASK_MODEL_ALLOWED = "platform or virtual; leave the property out to follow the "
+			+ "server's model";
+
 	private static final Log logger = LogFactory.getLog(ThreadModelSettings.class);
 
 	private final ThreadModelProperties properties;
@@ -45,8 +53,8 @@ final class ThreadModelSettings {
 
 	ThreadModelSettings(ThreadModelProperties properties) {
 		this.properties = properties;
-		this.model = parseModel(properties.getModel());
-		this.taskModel = parseTaskModel(properties.getTasks().getModel());
+		this.model = properties.getModel();
+		this.taskModel = taskModel(properties.getTasks().getModel());
 		checkTasks(properties.getTasks());
 		checkPlatform(properties.getPlatform());
 		checkVirtual(properties.getVirtual());
@@ -72,10 +80,9 @@ final class ThreadModelSettings {
 	 * @param environment the environment the property is read from
 	 */
 	static void checkWrittenModel(Environment environment) {
-		String written = environment.getProperty(ThreadModelAutoConfiguration.MODEL_PROPERTY);
+		String written = environment.getProperty(ThreadModelSelection.MODEL_PROPERTY);
 		if (written != null && written.isBlank()) {
-			throw invalid(ThreadModelAutoConfiguration.MODEL_PROPERTY, "",
-					ThreadModelChoice.ALLOWED + "; leave the property out for the default");
+			throw invalid(ThreadModelSelection.MODEL_PROPERTY, "", MODEL_ALLOWED);
 		}
 	}
 
@@ -231,28 +238,28 @@ final class ThreadModelSettings {
 				auto.getMinDwell());
 	}
 
-	private static ThreadModelChoice parseModel(String value) {
-		if (value == null) {
-			return null;
+	private static ThreadModel taskModel(ThreadModelChoice choice) {
+		if (choice == ThreadModelChoice.AUTO) {
+			throw invalid(TASK_MODEL_PROPERTY, choice.id(), TASK_MODEL_ALLOWED);
 		}
-		ThreadModelChoice choice = ThreadModelChoice.of(value);
-		if (choice == null) {
-			throw invalid("app.threads.model", value,
-					ThreadModelChoice.ALLOWED + "; leave the property out for the default");
-		}
-		return choice;
+		return (choice != null) ? choice.fixedModel() : null;
 	}
 
-	private static ThreadModel parseTaskModel(String value) {
-		if (value == null) {
+	/**
+	 * A model property Spring Boot could not bind, explained as any other invalid value:
+	 * Spring Boot's own analysis of a {@link BindException} lists an enum's constants in
+	 * upper case, where the documentation writes them in lower case.
+	 * @param ex the failure to bind
+	 * @return the explanation, or {@code null} when the failure is not a model property's
+	 */
+	static InvalidConfigurationPropertyValueException invalidModel(BindException ex) {
+		String property = ex.getName().toString();
+		String allowed = property.equals(ThreadModelSelection.MODEL_PROPERTY) ? MODEL_ALLOWED
+				: property.equals(TASK_MODEL_PROPERTY) ? TASK_MODEL_ALLOWED : null;
+		if (allowed == null || ex.getProperty() == null) {
 			return null;
 		}
-		ThreadModelChoice choice = ThreadModelChoice.of(value);
-		if (choice == null || choice.fixedModel() == null) {
-			throw invalid("app.threads.tasks.model", value,
-					"platform or virtual; leave the property out to follow the server's model");
-		}
-		return choice.fixedModel();
+		return invalid(property, ex.getProperty().getValue(), allowed);
 	}
 
 	private static void checkTasks(ThreadModelProperties.Tasks tasks) {

@@ -7,12 +7,10 @@ import java.util.function.Function;
 
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.executor.AdaptiveAdmission;
-import io.github.threadmodel.executor.ConnectionIntake;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.TaskLimit;
 import io.github.threadmodel.executor.ThreadModel;
-import io.github.threadmodel.executor.ThreadModelExecutors;
-import io.github.threadmodel.executor.ThreadModelSelection;
+import io.github.threadmodel.servers.ConnectionIntake;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -103,7 +101,7 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 	 */
 	String summary(String server) {
 		ThreadModel model = this.selection.model();
-		boolean auto = ThreadModelAutoConfiguration.AUTO_SOURCE.equals(this.selection.source());
+		boolean auto = ThreadModelSelection.AUTO_SOURCE.equals(this.selection.source());
 		StringBuilder line = new StringBuilder("Thread model ");
 		line.append(auto ? "auto, starting on " + model.id() : model.id())
 			.append(" (")

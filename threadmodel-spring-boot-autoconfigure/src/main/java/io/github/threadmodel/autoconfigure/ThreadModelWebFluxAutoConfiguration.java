@@ -1,6 +1,5 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.executor.ThreadModelExecutors;
 import io.github.threadmodel.servers.ThreadModelWebFluxConfigurer;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -55,6 +55,16 @@ public final class JettyThreadModel {
 	}
 
 	/**
+	 * The adapter for the starter's connection intake.
+	 * @param executor the executor for request handling
+	 * @param intake the connection intake
+	 * @return the adapter
+	 */
+	public static JettyThreadModel of(Executor executor, ConnectionIntake intake) {
+		return new JettyThreadModel(executor, intake.acceptBacklog(), intake.acceptors());
+	}
+
+	/**
 	 * A new thread pool for Jetty's I/O that hands blocking work to the executor: platform
 	 * threads when the executor runs the platform model now, otherwise virtual threads.
 	 * @return the thread pool for the server factory

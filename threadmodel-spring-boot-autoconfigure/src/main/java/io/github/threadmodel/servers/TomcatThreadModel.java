@@ -33,6 +33,18 @@ public final class TomcatThreadModel {
 	}
 
 	/**
+	 * The adapter for the starter's connection intake: its backlog, unless the user set
+	 * {@code server.tomcat.accept-count}.
+	 * @param executor the executor for request handling
+	 * @param intake the connection intake
+	 * @return the adapter
+	 */
+	public static TomcatThreadModel of(Executor executor, ConnectionIntake intake) {
+		return new TomcatThreadModel(executor, intake.acceptBacklogUnlessSet("server.tomcat.accept-count"),
+				intake.acceptors());
+	}
+
+	/**
 	 * Applies the executor and the backlog to a connector.
 	 * @param connector the connector
 	 */

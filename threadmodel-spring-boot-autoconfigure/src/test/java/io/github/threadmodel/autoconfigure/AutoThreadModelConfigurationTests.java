@@ -7,7 +7,6 @@ import io.github.threadmodel.actuate.ThreadModelEndpoint;
 import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -9,12 +9,11 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 import io.github.threadmodel.actuate.ThreadModelMetrics;
-import io.github.threadmodel.executor.ConnectionIntake;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.executor.ThreadModelSelection;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
+import io.github.threadmodel.servers.ConnectionIntake;
 import io.github.threadmodel.servers.QueuedRequestsDrain;
 import io.github.threadmodel.testapp.TestServers;
 import io.micrometer.core.instrument.MeterRegistry;

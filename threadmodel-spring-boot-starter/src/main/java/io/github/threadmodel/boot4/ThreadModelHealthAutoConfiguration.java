@@ -1,10 +1,12 @@
 package io.github.threadmodel.boot4;
 
 import io.github.threadmodel.actuate.ThreadModelHealth;
+import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
 import io.github.threadmodel.autoconfigure.ThreadModelOverloadAutoConfiguration;
-import io.github.threadmodel.executor.ThreadModelExecutors;
+import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.overload.Shedding;
 
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -21,14 +23,16 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(after = ThreadModelOverloadAutoConfiguration.class)
 @ConditionalOnClass(HealthIndicator.class)
-@ConditionalOnBean({ ThreadModelExecutors.class, Shedding.class })
+@ConditionalOnBean(value = Shedding.class, name = ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME)
 @ConditionalOnEnabledHealthIndicator("threadModel")
 public final class ThreadModelHealthAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = "threadModelHealthIndicator")
-	HealthIndicator threadModelHealthIndicator(ThreadModelExecutors executors, Shedding shedding) {
-		ThreadModelHealth health = new ThreadModelHealth(executors.requests(), shedding);
+	HealthIndicator threadModelHealthIndicator(
+			@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
+			Shedding shedding) {
+		ThreadModelHealth health = new ThreadModelHealth(requests, shedding);
 		return () -> Health.up().withDetails(health.details()).build();
 	}
 

@@ -1,14 +1,18 @@
 package io.github.threadmodel.boot4;
 
+import java.util.concurrent.Executor;
+
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.actuate.StartupTimeline;
 import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
-import io.github.threadmodel.servers.ThreadModelServers;
+import io.github.threadmodel.servers.ConnectionIntake;
+import io.github.threadmodel.servers.NettyThreadModel;
 import org.apache.catalina.startup.Tomcat;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
 import reactor.netty.http.server.HttpServer;
 
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -23,7 +27,7 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Auto-configuration that hands each embedded web server's request work to the
  * starter's request executor on Spring Boot 4 (Tomcat, Jetty and Reactor Netty), through this line's server factories; what the
- * adapters do is shared with the other line ({@link ThreadModelServers}). It also names
+ * adapters do is shared with the other line (package {@code io.github.threadmodel.servers}). It also names
  * the web server and records when it started, from this line's web server context and
  * event.
  */
@@ -49,8 +53,10 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class TomcatConfiguration {
 
 		@Bean
-		TomcatThreadModelCustomizer tomcatThreadModelCustomizer(ThreadModelServers servers) {
-			return new TomcatThreadModelCustomizer(servers.tomcat());
+		TomcatThreadModelCustomizer tomcatThreadModelCustomizer(
+				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
+				ConnectionIntake intake) {
+			return new TomcatThreadModelCustomizer(requests, intake);
 		}
 
 	}
@@ -60,8 +66,10 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class JettyConfiguration {
 
 		@Bean
-		JettyThreadModelCustomizer jettyThreadModelCustomizer(ThreadModelServers servers) {
-			return new JettyThreadModelCustomizer(servers.jetty());
+		JettyThreadModelCustomizer jettyThreadModelCustomizer(
+				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
+				ConnectionIntake intake) {
+			return new JettyThreadModelCustomizer(requests, intake);
 		}
 
 	}
@@ -72,8 +80,8 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class NettyConfiguration {
 
 		@Bean
-		NettyThreadModelCustomizer nettyThreadModelCustomizer(ThreadModelServers servers) {
-			return new NettyThreadModelCustomizer(servers.netty());
+		NettyThreadModelCustomizer nettyThreadModelCustomizer(ConnectionIntake intake) {
+			return new NettyThreadModelCustomizer(new NettyThreadModel(intake.acceptBacklog()));
 		}
 
 	}

@@ -1,5 +1,8 @@
 package io.github.threadmodel.boot4;
 
+import java.util.concurrent.Executor;
+
+import io.github.threadmodel.servers.ConnectionIntake;
 import io.github.threadmodel.servers.ServerCustomizers;
 import io.github.threadmodel.servers.TomcatThreadModel;
 
@@ -8,19 +11,23 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.core.Ordered;
 
 /**
- * Applies {@link TomcatThreadModel} to every connector of the Tomcat server.
+ * Hands the request executor to every connector of the Tomcat server
+ * ({@link TomcatThreadModel}).
  */
 class TomcatThreadModelCustomizer implements WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory>, Ordered {
 
-	private final TomcatThreadModel tomcat;
+	private final Executor requests;
 
-	TomcatThreadModelCustomizer(TomcatThreadModel tomcat) {
-		this.tomcat = tomcat;
+	private final ConnectionIntake intake;
+
+	TomcatThreadModelCustomizer(Executor requests, ConnectionIntake intake) {
+		this.requests = requests;
+		this.intake = intake;
 	}
 
 	@Override
 	public void customize(ConfigurableTomcatWebServerFactory factory) {
-		factory.addConnectorCustomizers(this.tomcat::apply);
+		factory.addConnectorCustomizers(TomcatThreadModel.of(this.requests, this.intake)::apply);
 	}
 
 	@Override

@@ -1,5 +1,8 @@
 package io.github.threadmodel.boot3;
 
+import java.util.concurrent.Executor;
+
+import io.github.threadmodel.servers.ConnectionIntake;
 import io.github.threadmodel.servers.JettyThreadModel;
 import io.github.threadmodel.servers.ServerCustomizers;
 
@@ -8,20 +11,25 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.core.Ordered;
 
 /**
- * Applies {@link JettyThreadModel} to the Jetty server: its thread pool and its connectors.
+ * Hands the request executor to the Jetty server ({@link JettyThreadModel}): its thread
+ * pool and its connectors.
  */
 class JettyThreadModelCustomizer implements WebServerFactoryCustomizer<ConfigurableJettyWebServerFactory>, Ordered {
 
-	private final JettyThreadModel jetty;
+	private final Executor requests;
 
-	JettyThreadModelCustomizer(JettyThreadModel jetty) {
-		this.jetty = jetty;
+	private final ConnectionIntake intake;
+
+	JettyThreadModelCustomizer(Executor requests, ConnectionIntake intake) {
+		this.requests = requests;
+		this.intake = intake;
 	}
 
 	@Override
 	public void customize(ConfigurableJettyWebServerFactory factory) {
-		factory.setThreadPool(this.jetty.threadPool());
-		factory.addServerCustomizers(this.jetty::apply);
+		JettyThreadModel jetty = JettyThreadModel.of(this.requests, this.intake);
+		factory.setThreadPool(jetty.threadPool());
+		factory.addServerCustomizers(jetty::apply);
 	}
 
 	@Override

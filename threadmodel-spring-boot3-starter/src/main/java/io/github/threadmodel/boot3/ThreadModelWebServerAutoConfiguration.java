@@ -1,9 +1,12 @@
 package io.github.threadmodel.boot3;
 
+import java.util.concurrent.Executor;
+
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.actuate.StartupTimeline;
 import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
-import io.github.threadmodel.servers.ThreadModelServers;
+import io.github.threadmodel.servers.ConnectionIntake;
+import io.github.threadmodel.servers.NettyThreadModel;
 import io.undertow.Undertow;
 import io.undertow.servlet.api.DeploymentInfo;
 import org.apache.catalina.startup.Tomcat;
@@ -11,6 +14,7 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
 import reactor.netty.http.server.HttpServer;
 
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -26,7 +30,7 @@ import org.springframework.context.annotation.ImportRuntimeHints;
 /**
  * Auto-configuration that hands each embedded web server's request work to the
  * starter's request executor on Spring Boot 3.5 (Tomcat, Jetty, Undertow and Reactor Netty), through this line's server factories; what the
- * adapters do is shared with the other line ({@link ThreadModelServers}). It also names
+ * adapters do is shared with the other line (package {@code io.github.threadmodel.servers}). It also names
  * the web server and records when it started, from this line's web server context and
  * event.
  */
@@ -52,8 +56,10 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class TomcatConfiguration {
 
 		@Bean
-		TomcatThreadModelCustomizer tomcatThreadModelCustomizer(ThreadModelServers servers) {
-			return new TomcatThreadModelCustomizer(servers.tomcat());
+		TomcatThreadModelCustomizer tomcatThreadModelCustomizer(
+				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
+				ConnectionIntake intake) {
+			return new TomcatThreadModelCustomizer(requests, intake);
 		}
 
 	}
@@ -63,8 +69,10 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class JettyConfiguration {
 
 		@Bean
-		JettyThreadModelCustomizer jettyThreadModelCustomizer(ThreadModelServers servers) {
-			return new JettyThreadModelCustomizer(servers.jetty());
+		JettyThreadModelCustomizer jettyThreadModelCustomizer(
+				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
+				ConnectionIntake intake) {
+			return new JettyThreadModelCustomizer(requests, intake);
 		}
 
 	}
@@ -76,8 +84,10 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class UndertowConfiguration {
 
 		@Bean
-		UndertowThreadModelCustomizer undertowThreadModelCustomizer(ThreadModelServers servers) {
-			return new UndertowThreadModelCustomizer(servers.requests(), servers.acceptBacklogUnlessSet(
+		UndertowThreadModelCustomizer undertowThreadModelCustomizer(
+				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
+				ConnectionIntake intake) {
+			return new UndertowThreadModelCustomizer(requests, intake.acceptBacklogUnlessSet(
 					"server.undertow.options.socket.BACKLOG", "server.undertow.options.socket.backlog"));
 		}
 
@@ -94,8 +104,8 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class NettyConfiguration {
 
 		@Bean
-		NettyThreadModelCustomizer nettyThreadModelCustomizer(ThreadModelServers servers) {
-			return new NettyThreadModelCustomizer(servers.netty());
+		NettyThreadModelCustomizer nettyThreadModelCustomizer(ConnectionIntake intake) {
+			return new NettyThreadModelCustomizer(new NettyThreadModel(intake.acceptBacklog()));
 		}
 
 	}

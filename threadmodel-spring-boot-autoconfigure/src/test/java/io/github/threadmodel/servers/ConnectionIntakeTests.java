@@ -2,7 +2,6 @@ package io.github.threadmodel.servers;
 
 import java.util.concurrent.Executor;
 
-import io.github.threadmodel.executor.ConnectionIntake;
 import org.eclipse.jetty.util.VirtualThreads;
 import org.junit.jupiter.api.Test;
 
@@ -10,32 +9,31 @@ import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class ThreadModelServersTests {
+class ConnectionIntakeTests {
 
 	private final Executor executor = Runnable::run;
 
 	private final MockEnvironment environment = new MockEnvironment();
 
-	private final ThreadModelServers servers = new ThreadModelServers(this.executor, new ConnectionIntake(8192, 4096),
-			this.environment);
+	private final ConnectionIntake intake = new ConnectionIntake(8192, 4096, this.environment);
 
 	@Test
 	void backlogIsTheStartersCappedByTheOperatingSystem() {
-		assertThat(this.servers.acceptBacklogUnlessSet("server.tomcat.accept-count")).isEqualTo(4096);
+		assertThat(this.intake.acceptBacklogUnlessSet("server.tomcat.accept-count")).isEqualTo(4096);
 	}
 
 	@Test
 	void backlogIsLeftToTheServerWhenTheUserSetItsProperty() {
 		this.environment.setProperty("server.undertow.options.socket.backlog", "50");
-		assertThat(this.servers.acceptBacklogUnlessSet("server.undertow.options.socket.BACKLOG",
+		assertThat(this.intake.acceptBacklogUnlessSet("server.undertow.options.socket.BACKLOG",
 				"server.undertow.options.socket.backlog"))
 			.isNull();
 	}
 
 	@Test
 	void adaptersRunRequestsOnTheRequestExecutor() {
-		assertThat(this.servers.requests()).isSameAs(this.executor);
-		assertThat(VirtualThreads.getVirtualThreadsExecutor(this.servers.jetty().threadPool())).isSameAs(this.executor);
+		assertThat(VirtualThreads.getVirtualThreadsExecutor(JettyThreadModel.of(this.executor, this.intake).threadPool()))
+			.isSameAs(this.executor);
 	}
 
 }

@@ -1,4 +1,6 @@
-package io.github.threadmodel.executor;
+package io.github.threadmodel.autoconfigure;
+
+import io.github.threadmodel.executor.ThreadModelExecutor;
 
 /**
  * The executors whose thread model the starter controls.
@@ -9,14 +11,14 @@ package io.github.threadmodel.executor;
  * @param tasksFollow whether the task executor follows the server's model when it
  * switches (it does unless the task executor was given a model of its own)
  */
-public record ThreadModelExecutors(ThreadModelExecutor requests, ThreadModelExecutor tasks, boolean tasksFollow) {
+record ThreadModelExecutors(ThreadModelExecutor requests, ThreadModelExecutor tasks, boolean tasksFollow) {
 
 	/**
 	 * The task executor when it follows the server's model.
 	 * @return the task executor, or {@code null} when there is none or it keeps its own
 	 * model
 	 */
-	public ThreadModelExecutor followingTasks() {
+	ThreadModelExecutor followingTasks() {
 		return this.tasksFollow ? this.tasks : null;
 	}
 

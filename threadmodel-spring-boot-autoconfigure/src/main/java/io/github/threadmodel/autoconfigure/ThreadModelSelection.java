@@ -1,0 +1,83 @@
+package io.github.threadmodel.autoconfigure;
+
+import io.github.threadmodel.executor.ThreadModel;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.core.env.Environment;
+
+/**
+ * The thread models in force at startup and where the server's came from, chosen here
+ * and nowhere else: {@code app.threads.model} wins; when it is unset,
+ * {@code spring.threads.virtual.enabled=true} means virtual; otherwise platform.
+ * {@code auto} starts on virtual threads, which serve blocking and light requests at
+ * least as well as platform threads from the first request; CPU-bound requests that
+ * starve them show within a window (see {@code AutoThreadModelPolicy}).
+ *
+ * @param model the model of the web server's request handling
+ * @param source the property that chose it, {@value #AUTO_SOURCE}, or {@code default}
+ * @param taskModel the model of the application task executor
+ */
+record ThreadModelSelection(ThreadModel model, String source, ThreadModel taskModel) {
+
+	static final String MODEL_PROPERTY = "app.threads.model";
+
+	static final String SPRING_VIRTUAL_PROPERTY = "spring.threads.virtual.enabled";
+
+	/**
+	 * The source of the model when auto chooses it.
+	 */
+	static final String AUTO_SOURCE = "app.threads.model=auto";
+
+	private static final Log logger = LogFactory.getLog(ThreadModelSelection.class);
+
+	/**
+	 * The models the checked settings choose.
+	 * @param settings the checked {@code app.threads.*} values
+	 * @param environment where {@code spring.threads.virtual.enabled} is read
+	 * @return the selection
+	 */
+	static ThreadModelSelection of(ThreadModelSettings settings, Environment environment) {
+		ThreadModelSettings.checkWrittenModel(environment);
+		ThreadModelChoice written = settings.model();
+		Boolean springVirtual = environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class);
+		ThreadModelChoice choice = serverChoice(written, springVirtual);
+		String source;
+		if (written == ThreadModelChoice.AUTO) {
+			source = AUTO_SOURCE;
+		}
+		else if (written != null) {
+			if (springVirtual != null && springVirtual != (written == ThreadModelChoice.VIRTUAL)) {
+				logger.warn("%s=%s and %s=%s disagree: the web server uses %s threads, as %s says".formatted(
+						MODEL_PROPERTY, written.id(), SPRING_VIRTUAL_PROPERTY, springVirtual, written.id(),
+						MODEL_PROPERTY));
+			}
+			source = MODEL_PROPERTY;
+		}
+		else {
+			source = (choice == ThreadModelChoice.VIRTUAL) ? SPRING_VIRTUAL_PROPERTY : "default";
+		}
+		ThreadModel model = (choice == ThreadModelChoice.AUTO) ? ThreadModel.VIRTUAL : choice.fixedModel();
+		return new ThreadModelSelection(model, source, (settings.taskModel() != null) ? settings.taskModel() : model);
+	}
+
+	/**
+	 * What the server's requests run on, as the configuration says it now (an empty
+	 * {@code app.threads.model} refused, as at startup).
+	 * @param written what {@code app.threads.model} chooses, or {@code null} when unset
+	 * @param environment where {@code spring.threads.virtual.enabled} is read
+	 * @return the choice
+	 */
+	static ThreadModelChoice serverChoice(ThreadModelChoice written, Environment environment) {
+		ThreadModelSettings.checkWrittenModel(environment);
+		return serverChoice(written, environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class));
+	}
+
+	private static ThreadModelChoice serverChoice(ThreadModelChoice written, Boolean springVirtual) {
+		if (written != null) {
+			return written;
+		}
+		return Boolean.TRUE.equals(springVirtual) ? ThreadModelChoice.VIRTUAL : ThreadModelChoice.PLATFORM;
+	}
+
+}
