@@ -19,7 +19,7 @@ import org.springframework.web.server.WebExceptionHandler;
 /**
  * Answers a WebFlux request that the request executor refused under overload with 503
  * and {@code Retry-After}. On WebFlux the executor runs only controller methods that
- * block; {@link ThreadModelWebFluxConfigurer} ends a refused one with an error before the
+ * block; {@link io.github.threadmodel.servers.ThreadModelWebFluxConfigurer} ends a refused one with an error before the
  * method runs, and this handler answers that error. Ordered before Spring Boot's error
  * handler ({@code -1}). Each 503 it writes is counted as rejected.
  */
