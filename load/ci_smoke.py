@@ -85,6 +85,17 @@ def described(doc: dict) -> str:
     return f"model={doc.get('model')} server={doc.get('server')} flavour={flavour} applicationReadyMs={ready}"
 
 
+def k6_script(name: str, k6: str, script: str, directory: Path, env: dict, shown) -> bool:
+    """Runs load/k6/<script>.js against one app (its output in <script>.log), shows what `shown` picks from that
+    output, and why it failed when it did; whether it passed."""
+    run = toolkit.run_k6(k6, script, directory, env, time_limit=K6_TIME_LIMIT, log=f"{script}.log")
+    print(indented(shown(run.log_text())))
+    if run.returncode != 0:
+        log(f"FAIL {name}: {script}.js exit {run.returncode}")
+        print(indented(failure_lines(run.log_text())))
+    return run.returncode == 0
+
+
 def smoke(name: str, jar: Path, model: str, a, java: str, k6: str, out: Path) -> list[str]:
     """One app through both scripts; the names of what failed."""
     directory = out / name
@@ -106,21 +117,11 @@ def smoke(name: str, jar: Path, model: str, a, java: str, k6: str, out: Path) ->
             log(f"FAIL {name}: the app reports model {doc.get('model')}, not {model}")
             return [f"{name}:start"]
 
-        ramp = toolkit.run_k6(k6, "ramp", directory, {"BASE_URL": app.base, "STAGE_SCALE": a.stage_scale},
-                              time_limit=K6_TIME_LIMIT, log="ramp.log")
-        print(indented(ramp_lines(ramp.log_text())))
-        if ramp.returncode != 0:
-            log(f"FAIL {name}: ramp.js exit {ramp.returncode}")
-            print(indented(failure_lines(ramp.log_text())))
+        env = {"BASE_URL": app.base}
+        if not k6_script(name, k6, "ramp", directory, {**env, "STAGE_SCALE": a.stage_scale}, ramp_lines):
             failed.append(f"{name}:ramp")
-
-        steps = toolkit.run_k6(k6, "steps", directory, {"BASE_URL": app.base, "STEPS": a.steps,
-                                                         "STEP_WINDOW": a.step_window},
-                               time_limit=K6_TIME_LIMIT, log="steps.log")
-        print(indented(steps_lines(steps.log_text())))
-        if steps.returncode != 0:
-            log(f"FAIL {name}: steps.js exit {steps.returncode}")
-            print(indented(failure_lines(steps.log_text())))
+        if not k6_script(name, k6, "steps", directory, {**env, "STEPS": a.steps, "STEP_WINDOW": a.step_window},
+                         steps_lines):
             failed.append(f"{name}:steps")
     finally:
         app.stop(grace=20)

@@ -76,8 +76,8 @@ def result_row(round_: int, variant: str, hey_text: str, health, oom_lines: int,
             f"| {peak_rss_mb} | {admission_limit(threadmodel_text)} |")
 
 
-def one_run(round_: int, variant: str, a, java: str, hey: str, out: Path) -> str:
-    run = out / f"{round_}-{variant}"
+def one_run(round_: int, variant: str, a, java: str, hey: str) -> str:
+    run = a.out / f"{round_}-{variant}"
     app = toolkit.App([java, *shlex.split(a.heap), "-jar", str(a.jar)],
                       ["--management.endpoints.web.exposure.include=health,threadmodel", *variant_args(variant, a.jar)],
                       Path(f"{run}.log"), port=a.port)
@@ -106,33 +106,13 @@ def one_run(round_: int, variant: str, a, java: str, hey: str, out: Path) -> str
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("-n", type=int, default=2700, help="simultaneous requests per burst (2700)")
-    p.add_argument("--heap", default="-XX:MaxRAM=1024m", help="the JVM's heap options (-XX:MaxRAM=1024m)")
-    p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--variants", nargs="+", choices=VARIANTS, default=["starter", "plain"])
-    p.add_argument("--jar", type=Path, default=ROOT / "sample-web" / "target" / "sample-web-tomcat.jar")
-    p.add_argument("--port", type=int, help="the app's port (default: a free one per start)")
-    p.add_argument("--out", type=Path, default=ROOT / "target" / f"heap-burst-{time.strftime('%Y%m%d-%H%M%S')}")
     p.add_argument("--timeout", type=int, default=120, help="hey's per-request timeout, seconds (120)")
-    a = p.parse_args(argv)
-    if not a.jar.is_file():
-        raise SystemExit(f"no {a.jar}: build it first: ./mvnw -B -pl sample-web -am package -DskipTests")
+    toolkit.burst_options(p, "heap-burst", 3, VARIANTS, ["starter", "plain"])
+    a = toolkit.parse_burst_options(p, argv)
     java, hey = toolkit.java(), toolkit.hey()
-    a.out.mkdir(parents=True, exist_ok=True)
-    toolkit.stop_on_sigterm()
     machine = f"N={a.n}, {a.heap}, {toolkit.machine_line()}, {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}"
-    (a.out / "machine.txt").write_text(machine + "\n")
-    print(machine)
-    print(HEADER, flush=True)
-    with open(a.out / "results.md", "w") as results:
-        results.write(HEADER + "\n")
-        for round_ in range(1, a.rounds + 1):
-            for variant in a.variants:
-                row = one_run(round_, variant, a, java, hey, a.out)
-                print(row, flush=True)
-                results.write(row + "\n")
-                results.flush()
-    print(f"results in {a.out}")
-    return 0
+    return toolkit.write_results(a.out, machine, HEADER,
+                                 toolkit.each_round(a, lambda round_, variant: one_run(round_, variant, a, java, hey)))
 
 
 if __name__ == "__main__":

@@ -86,20 +86,9 @@ def main(argv=None) -> int:
         if jar is None:
             raise SystemExit(f"no {jar_dir}/{app}.jar: build it first: {build}")
     java, oha = toolkit.java(), toolkit.oha()
-    a.out.mkdir(parents=True, exist_ok=True)
-    toolkit.stop_on_sigterm()
     machine = f"N={a.n}, Spring Boot line {a.boot} ({jar_dir}), {toolkit.machine_line()}"
-    (a.out / "machine.txt").write_text(machine + "\n")
-    print(machine, flush=True)
-    with open(a.out / "results.md", "a") as results:
-        for app, jar in jars.items():
-            for variant in a.variants:
-                row = one_run(app, jar, variant, a, java, oha, a.out)
-                print(row, flush=True)
-                results.write(row + "\n")
-                results.flush()
-    print(f"results in {a.out}")
-    return 0
+    return toolkit.write_results(a.out, machine, None, (one_run(app, jar, variant, a, java, oha, a.out)
+                                                        for app, jar in jars.items() for variant in a.variants))
 
 
 if __name__ == "__main__":

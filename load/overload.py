@@ -82,8 +82,8 @@ def result_row(variant: str, round_: int, oha_json: str, heap_info: str, rss_lin
             f"| {tm['rejected']} |")
 
 
-def one_run(variant: str, round_: int, a, java_home: Path, oha: str, out: Path) -> str:
-    run = out / f"{variant}-{round_}"
+def one_run(variant: str, round_: int, a, java_home: Path, oha: str) -> str:
+    run = a.out / f"{variant}-{round_}"
     app = toolkit.App([str(java_home / "bin" / "java"), *shlex.split(a.heap), "-jar", str(a.jar)],
                       variant_args(variant, a.limit), Path(f"{run}.log"), port=a.port)
     try:
@@ -118,33 +118,13 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--limit", type=int, default=40, help="the requests the server takes at once (40)")
     p.add_argument("-n", type=int, help="simultaneous requests of the burst (10 x --limit)")
-    p.add_argument("--rounds", type=int, default=2)
-    p.add_argument("--variants", nargs="+", choices=VARIANTS, default=VARIANTS[:4])
-    p.add_argument("--heap", default="-XX:MaxRAM=1024m", help="the JVM's heap options (-XX:MaxRAM=1024m: 256 MB heap)")
-    p.add_argument("--jar", type=Path, default=ROOT / "sample-web" / "target" / "sample-web-tomcat.jar")
-    p.add_argument("--port", type=int, help="the app's port (default: a free one per start)")
-    p.add_argument("--out", type=Path, default=ROOT / "target" / f"overload-{time.strftime('%Y%m%d-%H%M%S')}")
-    a = p.parse_args(argv)
+    toolkit.burst_options(p, "overload", 2, VARIANTS, VARIANTS[:4])
+    a = toolkit.parse_burst_options(p, argv)
     a.n = a.n or a.limit * 10
-    if not a.jar.is_file():
-        raise SystemExit(f"no {a.jar}: build it first (README)")
     java_home, oha = toolkit.java_home(), toolkit.oha()
-    a.out.mkdir(parents=True, exist_ok=True)
-    toolkit.stop_on_sigterm()
     machine = f"N={a.n} LIMIT={a.limit} ROUNDS={a.rounds} HEAP={a.heap}, {toolkit.machine_line()}"
-    (a.out / "machine.txt").write_text(machine + "\n")
-    print(machine)
-    print(HEADER, flush=True)
-    with open(a.out / "results.md", "a") as results:
-        results.write(HEADER + "\n")
-        for round_ in range(1, a.rounds + 1):
-            for variant in a.variants:
-                row = one_run(variant, round_, a, java_home, oha, a.out)
-                print(row, flush=True)
-                results.write(row + "\n")
-                results.flush()
-    print(f"results in {a.out}")
-    return 0
+    return toolkit.write_results(a.out, machine, HEADER,
+                                 toolkit.each_round(a, lambda round_, variant: one_run(variant, round_, a, java_home, oha)))
 
 
 if __name__ == "__main__":

@@ -67,7 +67,7 @@ def one_run(index: int, variant: str, a, java: str, k6: str) -> str:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--jar", type=Path, default=ROOT / "sample-web" / "target" / "sample-web-tomcat.jar")
+    p.add_argument("--jar", type=Path, default=toolkit.SAMPLE_WEB_JAR)
     p.add_argument("--variants", nargs="+", choices=["on", "off"], default=["on", "off", "on", "off"])
     p.add_argument("--warmup", type=float, default=15, help="seconds after the start before measuring (15)")
     p.add_argument("--idle", type=float, default=60, help="seconds measured idle (60)")

@@ -24,6 +24,7 @@ builds for 21 and is tested on 25; a machine's default java may be older). Stand
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -236,6 +237,51 @@ def machine_line() -> str:
     load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
     somaxconn = Path("/proc/sys/net/core/somaxconn").read_text().strip()
     return f"{len(os.sched_getaffinity(0))} cores, load average {load}, somaxconn {somaxconn}"
+
+
+SAMPLE_WEB_JAR = ROOT / "sample-web" / "target" / "sample-web-tomcat.jar"
+
+
+def burst_options(parser, name: str, rounds: int, variants: list[str], default_variants: list[str]):
+    """The options of a measurement that starts sample-web's Tomcat jar with a small heap once per variant and round,
+    variants interleaved: --rounds, --variants, --heap, --jar, --port, --out (target/<name>-<time>)."""
+    parser.add_argument("--rounds", type=int, default=rounds, help=f"({rounds})")
+    parser.add_argument("--variants", nargs="+", choices=variants, default=default_variants,
+                        help=f"({' '.join(default_variants)})")
+    parser.add_argument("--heap", default="-XX:MaxRAM=1024m", help="the JVM's heap options (-XX:MaxRAM=1024m: a 256 MB heap)")
+    parser.add_argument("--jar", type=Path, default=SAMPLE_WEB_JAR)
+    parser.add_argument("--port", type=int, help="the app's port (default: a free one per start)")
+    parser.add_argument("--out", type=Path, default=ROOT / "target" / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}")
+
+
+def parse_burst_options(parser, argv):
+    """The arguments, once the jar is known to exist."""
+    args = parser.parse_args(argv)
+    if not args.jar.is_file():
+        raise SystemExit(f"no {args.jar}: build it first: ./mvnw -B -pl sample-web -am package -DskipTests")
+    return args
+
+
+def each_round(args, run):
+    """run(round, variant) for each round of args.rounds and each of args.variants in it (variants interleave)."""
+    return (run(round_, variant) for round_ in range(1, args.rounds + 1) for variant in args.variants)
+
+
+def write_results(out: Path, machine: str, header: str | None, rows) -> int:
+    """A measurement's files in `out`: machine.txt with `machine`, and results.md with `header` (when given) and each
+    row `rows` yields (each from a run as it ends), all shown on stdout as they come; SIGTERM stops the apps started
+    (stop_on_sigterm). 0, for the script's exit."""
+    stop_on_sigterm()
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "machine.txt").write_text(machine + "\n")
+    print(machine, flush=True)
+    with open(out / "results.md", "w") as results:
+        for row in itertools.chain([header] if header else [], rows):  # each row written as its run ends
+            print(row, flush=True)
+            results.write(row + "\n")
+            results.flush()
+    print(f"results in {out}")
+    return 0
 
 
 # ---------------------------------------------------------------- HTTP

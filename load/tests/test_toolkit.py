@@ -349,6 +349,30 @@ class Tools(unittest.TestCase):
                     toolkit.tool("hey", [str(Path(tmp) / "missing")], ["false"])
 
 
+class Measurements(unittest.TestCase):
+    def test_variants_interleave_round_by_round(self):
+        args = mock.Mock(rounds=2, variants=["starter", "plain"])
+        self.assertEqual(list(toolkit.each_round(args, lambda r, v: f"{r}-{v}")),
+                         ["1-starter", "1-plain", "2-starter", "2-plain"])
+
+    def test_the_machine_and_each_row_as_it_comes_in_files_and_on_stdout(self):
+        with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(io.StringIO()) as shown, \
+                mock.patch.object(toolkit, "stop_on_sigterm"):
+            out = Path(tmp) / "run"
+            seen = []
+
+            def rows():
+                for row in ("| 1 |", "| 2 |"):
+                    # the results so far are on disk before the next run starts
+                    seen.append((out / "results.md").read_text())
+                    yield row
+            self.assertEqual(toolkit.write_results(out, "2 cores", "| n |", rows()), 0)
+            self.assertEqual((out / "machine.txt").read_text(), "2 cores\n")
+            self.assertEqual((out / "results.md").read_text(), "| n |\n| 1 |\n| 2 |\n")
+        self.assertEqual(seen, ["| n |\n", "| n |\n| 1 |\n"])
+        self.assertEqual(shown.getvalue().splitlines(), ["2 cores", "| n |", "| 1 |", "| 2 |", f"results in {out}"])
+
+
 class StartedLine(unittest.TestCase):
     def test_reads_the_jvm_age_at_ready_from_spring_boots_line(self):
         line = ("2026-11-24T10:00:00.000Z  INFO 1 --- [main] c.e.SampleWebApplication : Started SampleWebApplication "
