@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""What every load script shares: a free port, the JDK, k6, HTTP, and a started application it can wait for,
-measure and stop.
+"""What every load script shares: a free port, the JDK, k6 and every run of it (K6Run, run_k6), hey and oha, HTTP, a
+started application it can wait for, measure and stop, and a measurement's machine.txt and results.md.
 
 From Python (load/ is on sys.path of every script here):
 
