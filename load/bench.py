@@ -360,34 +360,25 @@ class App:
 
 def run_k6(k6: str, script: str, base: str, env_extra: dict, outdir: Path, time_limit: float, dashboard: bool,
            stats: dict | None = None) -> int:
-    """Runs one k6 script (bounded by time_limit); stats["k6_peak_cpu_pct"] gets k6's own peak CPU."""
-    env = dict(os.environ)
-    env.update({"BASE_URL": base, "SUMMARY_DIR": str(outdir), "K6_NO_USAGE_REPORT": "true"})
-    env.update({k: str(v) for k, v in env_extra.items()})
+    """Runs one k6 script (bounded by time_limit; toolkit.K6Run); stats["k6_peak_cpu_pct"] gets k6's own peak CPU."""
+    name = str(env_extra.get("SUMMARY_NAME", script))
+    env = {"BASE_URL": base, **env_extra}
     if dashboard:
         env.update({"K6_WEB_DASHBOARD": "true", "K6_WEB_DASHBOARD_PORT": "-1", "K6_WEB_DASHBOARD_PERIOD": "2s",
-                    "K6_WEB_DASHBOARD_EXPORT": str(outdir / f"{env_extra.get('SUMMARY_NAME', script)}-dashboard.html")})
-    cmd = [k6, "run", "--quiet", "--no-color", str(HERE / "k6" / f"{script}.js")]
-    with open(outdir / f"{env_extra.get('SUMMARY_NAME', script)}-k6.log", "wb") as logf:
-        p = subprocess.Popen(cmd, env=env, stdout=logf, stderr=subprocess.STDOUT, start_new_session=True)
-        own = Sampler(p.pid, 0.5)
-        own.phase = "load"
-        own.start()
-        try:
-            return p.wait(timeout=time_limit)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
+                    "K6_WEB_DASHBOARD_EXPORT": str(outdir / f"{name}-dashboard.html")})
+    run = toolkit.K6Run(k6, script, outdir, env, name=name)
+    own = Sampler(run.pid, 0.5)
+    own.phase = "load"
+    own.start()
+    try:
+        rc = run.wait(time_limit)
+        if rc == run.KILLED:
             log(f"k6 {script} killed after its {time_limit:.0f}s limit")
-            return -9
-        except BaseException:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
-            raise
-        finally:
-            own.stop()
-            if stats is not None and own.peak()[0] is not None:
-                stats["k6_peak_cpu_pct"] = max(stats.get("k6_peak_cpu_pct") or 0.0, own.peak()[0])
+        return rc
+    finally:
+        own.stop()
+        if stats is not None and own.peak()[0] is not None:
+            stats["k6_peak_cpu_pct"] = max(stats.get("k6_peak_cpu_pct") or 0.0, own.peak()[0])
 
 
 def bench_one(cfg: Config, args, k6: str, root: Path, cgroup_info) -> dict:

@@ -34,7 +34,6 @@ import os
 import re
 import shutil
 import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -237,12 +236,8 @@ def main() -> int:
                 raise SystemExit(f"{base} starts with {PROPERTY}={value} from {source}, model {model}: expected "
                                  "platform from the Config Server")
 
-        k6_env = dict(os.environ, BASE_URLS=",".join(bases), ENDPOINT=args.endpoint, VUS=str(args.vus),
-                      DURATION=args.duration, SUMMARY_DIR=str(out), SUMMARY_NAME="fleet")
-        with open(out / "k6.txt", "w") as k6_out:
-            k6_run = subprocess.Popen([k6, "run", "--quiet", "--no-color", "--address", "127.0.0.1:0",
-                                       str(ROOT / "load" / "k6" / "fleet.js")],
-                                      env=k6_env, stdout=k6_out, stderr=subprocess.STDOUT)
+        k6_run = toolkit.K6Run(k6, "fleet", out, {"BASE_URLS": ",".join(bases), "ENDPOINT": args.endpoint,
+                                                  "VUS": args.vus, "DURATION": args.duration}, log="k6.txt")
         try:
             switches = []
             for source_model, target in (("platform", "virtual"), ("virtual", "platform")):
@@ -257,11 +252,10 @@ def main() -> int:
                     break  # the way back would start from a model that never changed
             # The new model under load, too, before k6 ends.
             wait_for_load(bases, k6_run, at_least=20, timeout=60)
-            k6_run.wait(timeout=600)
+            if k6_run.wait(600) == k6_run.KILLED:
+                raise SystemExit("k6 ran past its 600 s")
         finally:
-            if k6_run.poll() is None:
-                k6_run.kill()
-                k6_run.wait()
+            k6_run.kill()
 
         summary = json.loads((out / "fleet-summary.json").read_text())
         counts = instance_counts(summary, args.instances)

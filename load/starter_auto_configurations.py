@@ -80,5 +80,11 @@ def plain_exclusions(app_jar):
     return list(dict.fromkeys(application_exclusions(app_jar) + starter_auto_configurations(app_jar)))
 
 
+def plain_virtual_arguments(app_jar):
+    """The arguments that run the jar as plain Spring Boot on virtual threads: Spring Boot's own switch, the starter
+    excluded."""
+    return ["--spring.threads.virtual.enabled=true", f"--{EXCLUDE}={','.join(plain_exclusions(app_jar))}"]
+
+
 if __name__ == "__main__":
     print(",".join(plain_exclusions(sys.argv[1])))

@@ -17,8 +17,6 @@ did not start. Standard library only; loopback only; every wait is bounded.
 import argparse
 import csv
 import json
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -124,17 +122,16 @@ def main():
     toolkit.stop_on_sigterm()
     app = toolkit.App([java, "-jar", args.jar], app_args, out / "app.log")
     base = app.base
+    k6_run = None
     try:
         try:
             app.wait_threadmodel(120, interval=0.5)
         except RuntimeError as e:
             raise SystemExit(f"the app did not become ready: {e}")
-        env = dict(os.environ, BASE_URL=base, ENDPOINT=args.endpoint, STAGE_SCALE=str(args.stage_scale),
-                   PEAK_VUS=str(args.peak_vus), SUMMARY_DIR=str(out), SUMMARY_NAME="ramp",
-                   K6_CSV_TIME_FORMAT="unix_milli")
-        k6_run = subprocess.Popen([k6, "run", "--quiet", "--no-color", "--address", "127.0.0.1:0",
-                                   "--out", f"csv={out / 'requests.csv'}", str(ROOT / "load" / "k6" / "ramp.js")],
-                                  env=env, stdout=open(out / "k6.txt", "w"), stderr=subprocess.STDOUT)
+        k6_run = toolkit.K6Run(k6, "ramp", out, {"BASE_URL": base, "ENDPOINT": args.endpoint,
+                                                 "STAGE_SCALE": args.stage_scale, "PEAK_VUS": args.peak_vus,
+                                                 "K6_CSV_TIME_FORMAT": "unix_milli"},
+                               log="k6.txt", args=["--out", f"csv={out / 'requests.csv'}"])
         start_ms = int(time.time() * 1000)
         limit = time.monotonic() + 7 * 60 * args.stage_scale + 120
         samples, switches, refused = [], [], []
@@ -187,6 +184,8 @@ def main():
         print("OK: thresholds held and no request failed while the model switched")
         return 0
     finally:
+        if k6_run:
+            k6_run.kill()
         app.stop(grace=30)
 
 

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""What every load script shares: a free port, the JDK, k6, HTTP, and a started application it can wait for,
-measure and stop.
+"""What every load script shares: a free port, the JDK, k6 and every run of it (K6Run, run_k6), hey and oha, HTTP, a
+started application it can wait for, measure and stop, and a measurement's machine.txt and results.md.
 
 From Python (load/ is on sys.path of every script here):
 
     import toolkit
     app = toolkit.App([toolkit.java(), "-jar", jar], ["--app.threads.model=virtual"], out / "app.log")
     app.wait_http("/actuator/health", timeout=120)
-    ...
+    run = toolkit.run_k6(toolkit.k6(), "ramp", out, {"BASE_URL": app.base, "STAGE_SCALE": 0.05}, time_limit=120)
+    run.returncode, run.summary()                  # k6's exit status, out/ramp-summary.json
     app.stop()
 
 From a shell script:
@@ -23,9 +24,11 @@ builds for 21 and is tested on 25; a machine's default java may be older). Stand
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -115,6 +118,170 @@ def k6(install: bool = True) -> str:
         if os.access(candidate, os.X_OK):
             return candidate
     return "k6"
+
+
+K6_SCRIPTS = HERE / "k6"
+
+
+class K6Run:
+    """One run of a k6 script of load/k6/, started at once; every k6 run of the load scripts goes through here.
+
+    `script`: the script's name ("ramp"). `env`: its variables (BASE_URL, ...) over this process's environment. Its
+    summaries go to `out` (created): SUMMARY_DIR=out, SUMMARY_NAME=`name` (default the script's name), so
+    `out`/<name>-summary.json; k6's own output to `out`/`log` (default <name>-k6.log). `args`: more `k6 run` options
+    (--out csv=...). k6's REST API listens on a port of the kernel's choice, so that runs never collide on 6565. The
+    run has a process group of its own, killed with it."""
+
+    KILLED = -9
+
+    def __init__(self, k6: str, script: str, out: Path, env: dict | None = None, name: str | None = None,
+                 log: str | None = None, args: tuple | list = ()):
+        self.out = Path(out)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.script, self.name = script, name or script
+        self.log_path = self.out / (log or f"{self.name}-k6.log")
+        self.env = {**os.environ, "SUMMARY_DIR": str(self.out), "SUMMARY_NAME": self.name, "K6_NO_USAGE_REPORT": "true",
+                    **{key: str(value) for key, value in (env or {}).items()}}
+        self.command = [k6, "run", "--quiet", "--no-color", "--address", "127.0.0.1:0", *args,
+                        str(K6_SCRIPTS / f"{script}.js")]
+        with open(self.log_path, "wb") as log_file:
+            self.proc = subprocess.Popen(self.command, env=self.env, stdout=log_file, stderr=subprocess.STDOUT,
+                                         stdin=subprocess.DEVNULL, start_new_session=True)
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    @property
+    def returncode(self) -> int | None:
+        return self.proc.returncode
+
+    def poll(self) -> int | None:
+        return self.proc.poll()
+
+    def wait(self, time_limit: float | None = None) -> int:
+        """k6's exit status (99: a threshold missed); KILLED when it ran past `time_limit` seconds and was killed. An
+        interruption (Ctrl-C, SIGTERM through stop_on_sigterm) kills it, too."""
+        try:
+            return self.proc.wait(timeout=time_limit)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            self.proc.returncode = self.KILLED
+            return self.KILLED
+        except BaseException:
+            self.kill()
+            raise
+
+    def kill(self):
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.proc.wait()
+
+    def summary_path(self) -> Path:
+        return self.out / f"{self.name}-summary.json"
+
+    def summary(self) -> dict | None:
+        """The script's summary JSON (handleSummary's); None when k6 wrote none (it failed before the end)."""
+        try:
+            return json.loads(self.summary_path().read_text())
+        except (OSError, ValueError):
+            return None
+
+    def log_text(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+
+
+def run_k6(k6: str, script: str, out: Path, env: dict | None = None, time_limit: float | None = None,
+           **options) -> K6Run:
+    """Runs one k6 script to its end (K6Run, `options` its name, log and args) and returns the finished run."""
+    run = K6Run(k6, script, out, env, **options)
+    run.wait(time_limit)
+    return run
+
+
+# ---------------------------------------------------------------- other load generators
+
+def tool(name: str, candidates: list[str], install: list[str] | None = None) -> str:
+    """The executable `name`: on PATH, else the first of `candidates` that exists; else, with an `install` command,
+    installed by it (its output on stderr) and found again. SystemExit naming the install command when none."""
+    found = shutil.which(name) or next((c for c in candidates if os.access(c, os.X_OK)), None)
+    if found or not install:
+        if found:
+            return found
+        raise SystemExit(f"no {name} on PATH or at {', '.join(candidates)}")
+    print(f"installing {name}: {' '.join(install)}", file=sys.stderr, flush=True)
+    if subprocess.run(install, stdout=2).returncode != 0:  # its progress on our stderr, stdout kept clean
+        raise SystemExit(f"could not install {name} ({' '.join(install)})")
+    return tool(name, candidates)
+
+
+def hey() -> str:
+    """hey (github.com/rakyll/hey), installed with go when missing."""
+    gopath = os.environ.get("GOPATH") or os.path.expanduser("~/go")
+    return tool("hey", [f"{gopath}/bin/hey"], ["go", "install", "github.com/rakyll/hey@v0.1.5"])
+
+
+def oha() -> str:
+    """oha (crates.io/crates/oha, the tool of the published runs), installed with cargo when missing (minutes)."""
+    return tool("oha", [os.path.expanduser("~/.cargo/bin/oha")], ["cargo", "install", "oha", "--locked"])
+
+
+def machine_line() -> str:
+    """Cores, load average and the accept backlog cap of this machine, for a run's machine.txt."""
+    load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    somaxconn = Path("/proc/sys/net/core/somaxconn").read_text().strip()
+    return f"{len(os.sched_getaffinity(0))} cores, load average {load}, somaxconn {somaxconn}"
+
+
+SAMPLE_WEB_JAR = ROOT / "sample-web" / "target" / "sample-web-tomcat.jar"
+
+
+def burst_options(parser, name: str, rounds: int, variants: list[str], default_variants: list[str]):
+    """The options of a measurement that starts sample-web's Tomcat jar with a small heap once per variant and round,
+    variants interleaved: --rounds, --variants, --heap, --jar, --port, --out (target/<name>-<time>)."""
+    parser.add_argument("--rounds", type=int, default=rounds, help=f"({rounds})")
+    parser.add_argument("--variants", nargs="+", choices=variants, default=default_variants,
+                        help=f"({' '.join(default_variants)})")
+    parser.add_argument("--heap", default="-XX:MaxRAM=1024m", help="the JVM's heap options (-XX:MaxRAM=1024m: a 256 MB heap)")
+    parser.add_argument("--jar", type=Path, default=SAMPLE_WEB_JAR)
+    parser.add_argument("--port", type=int, help="the app's port (default: a free one per start)")
+    parser.add_argument("--out", type=Path, default=ROOT / "target" / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}")
+
+
+def parse_burst_options(parser, argv):
+    """The arguments, once the jar is known to exist."""
+    args = parser.parse_args(argv)
+    if not args.jar.is_file():
+        raise SystemExit(f"no {args.jar}: build it first: ./mvnw -B -pl sample-web -am package -DskipTests")
+    return args
+
+
+def each_round(args, run):
+    """run(round, variant) for each round of args.rounds and each of args.variants in it (variants interleave)."""
+    return (run(round_, variant) for round_ in range(1, args.rounds + 1) for variant in args.variants)
+
+
+def write_results(out: Path, machine: str, header: str | None, rows) -> int:
+    """A measurement's files in `out`: machine.txt with `machine`, and results.md with `header` (when given) and each
+    row `rows` yields (each from a run as it ends), all shown on stdout as they come; SIGTERM stops the apps started
+    (stop_on_sigterm). 0, for the script's exit."""
+    stop_on_sigterm()
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "machine.txt").write_text(machine + "\n")
+    print(machine, flush=True)
+    with open(out / "results.md", "w") as results:
+        for row in itertools.chain([header] if header else [], rows):  # each row written as its run ends
+            print(row, flush=True)
+            results.write(row + "\n")
+            results.flush()
+    print(f"results in {out}")
+    return 0
 
 
 # ---------------------------------------------------------------- HTTP

@@ -4,13 +4,13 @@
 //   BASE_URLS=http://127.0.0.1:8081,http://127.0.0.1:8082,http://127.0.0.1:8083 k6 run load/k6/fleet.js
 //
 // Env: BASE_URLS (comma-separated, required), ENDPOINT (/products/1), VUS (30), DURATION (30s), SLEEP_S (0.1),
-//      SUMMARY_DIR (.), SUMMARY_NAME (fleet).
+//      SUMMARY_DIR (target/k6), SUMMARY_NAME (fleet).
 // Every request must succeed: a single failed request (no answer, or not 200 with the expected body) fails the run
 // (k6 exits 99). The summary has the requests and failures of each instance (tag instance=0,1,2...).
 import http from 'k6/http';
 import { check, sleep } from 'k6';
 import { Rate } from 'k6/metrics';
-import { env, envNumber, expectationFor, textSummary, thresholdsFailed } from './lib/common.js';
+import { TREND_STATS, env, envNumber, expectationFor, summaryFiles } from './lib/common.js';
 
 const BASE_URLS = env('BASE_URLS', '').split(',').map((u) => u.trim().replace(/\/$/, '')).filter((u) => u);
 if (BASE_URLS.length === 0) throw new Error('BASE_URLS must name at least one instance');
@@ -18,8 +18,6 @@ const ENDPOINT = env('ENDPOINT', '/products/1');
 const VUS = Math.max(1, Math.round(envNumber('VUS', 30)));
 const DURATION = env('DURATION', '30s');
 const SLEEP_S = envNumber('SLEEP_S', 0.1);
-const SUMMARY_DIR = env('SUMMARY_DIR', '.');
-const SUMMARY_NAME = env('SUMMARY_NAME', 'fleet');
 
 // A request whose status or body is not what the endpoint answers when all is well.
 export const errors = new Rate('errors');
@@ -40,7 +38,7 @@ export const options = {
     errors: ['rate==0'],
     ...perInstance,
   },
-  summaryTrendStats: ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)', 'count'],
+  summaryTrendStats: TREND_STATS,
 };
 
 const expectation = expectationFor(ENDPOINT);
@@ -62,10 +60,5 @@ export default function () {
 }
 
 export function handleSummary(data) {
-  const failed = thresholdsFailed(data);
-  const title = `fleet: ${BASE_URLS.length} instances, ${ENDPOINT}, ${VUS} VUs for ${DURATION}`;
-  return {
-    stdout: textSummary(data, title, [`thresholds failed: ${failed.join(', ') || 'none'}`]),
-    [`${SUMMARY_DIR}/${SUMMARY_NAME}-summary.json`]: JSON.stringify({ k6: data, thresholds_failed: failed }, null, 2),
-  };
+  return summaryFiles('fleet', data, { title: `fleet: ${BASE_URLS.length} instances, ${ENDPOINT}, ${VUS} VUs for ${DURATION}` });
 }

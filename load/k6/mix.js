@@ -6,24 +6,21 @@
 //   BASE_URL=http://127.0.0.1:9090 DURATION=126 CPU_MS=20 k6 run load/k6/mix.js
 //
 // Env: BASE_URL, DURATION (seconds, 60), CPU_VUS (8), CPU_MS (20), FAST_VUS (8), FAST_ENDPOINT (/ping),
-//      SLEEP_S (fast clients' think time, 0.05), SUMMARY_DIR (.), SUMMARY_NAME (mix).
+//      SLEEP_S (fast clients' think time, 0.05), SUMMARY_DIR (target/k6), SUMMARY_NAME (mix).
 // Metrics: requests (Counter, both kinds), fast_response_time and cpu_response_time (Trends), errors (Rate).
 // Every sample is tagged kind=fast or kind=cpu. A threshold miss makes k6 exit with code 99.
 import http from 'k6/http';
 import { check, sleep } from 'k6';
-import exec from 'k6/execution';
 import { Counter, Rate, Trend } from 'k6/metrics';
-import { env, envNumber, readThreadModel, textSummary, thresholdsFailed } from './lib/common.js';
+import { TREND_STATS, baseUrl, env, envNumber, readThreadModel, summaryFiles, tagVu } from './lib/common.js';
 
-const BASE_URL = env('BASE_URL', 'http://localhost:8080').replace(/\/$/, '');
+const BASE_URL = baseUrl();
 const DURATION = Math.max(1, Math.round(envNumber('DURATION', 60)));
 const CPU_VUS = Math.max(1, Math.round(envNumber('CPU_VUS', 8)));
 const CPU_MS = envNumber('CPU_MS', 20);
 const FAST_VUS = Math.max(1, Math.round(envNumber('FAST_VUS', 8)));
 const FAST_ENDPOINT = env('FAST_ENDPOINT', '/ping');
 const SLEEP_S = envNumber('SLEEP_S', 0.05);
-const SUMMARY_DIR = env('SUMMARY_DIR', '.');
-const SUMMARY_NAME = env('SUMMARY_NAME', 'mix');
 
 export const errors = new Rate('errors');
 export const requests = new Counter('requests');
@@ -44,7 +41,7 @@ export const options = {
     'http_req_duration{kind:fast}': ['p(99)<30000'],
     'http_req_duration{kind:cpu}': ['p(99)<30000'],
   },
-  summaryTrendStats: ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)', 'count'],
+  summaryTrendStats: TREND_STATS,
 };
 
 export function setup() {
@@ -52,11 +49,6 @@ export function setup() {
   console.log(`mix: ${BASE_URL} model=${info.model} server=${info.server} ${CPU_VUS} x /cpu?ms=${CPU_MS} + ` +
     `${FAST_VUS} x ${FAST_ENDPOINT} for ${DURATION}s`);
   return info;
-}
-
-function tagVu(info) {
-  exec.vu.metrics.tags.model = info.model;
-  exec.vu.metrics.tags.server = info.server;
 }
 
 export function cpu(info) {
@@ -80,22 +72,9 @@ export function fast(info) {
 
 export function handleSummary(data) {
   const info = data.setup_data || {};
-  const failed = thresholdsFailed(data);
-  const out = {
-    script: 'mix',
-    target: `${BASE_URL}/cpu?ms=${CPU_MS} + ${BASE_URL}${FAST_ENDPOINT}`,
-    threadmodel: info,
-    duration_s: DURATION,
-    cpu_vus: CPU_VUS,
-    fast_vus: FAST_VUS,
-    thresholds_failed: failed,
-    k6: data,
-  };
-  const text = textSummary(data, `mix ${BASE_URL} (model=${info.model}, server=${info.server})`,
-    [failed.length ? `   THRESHOLDS FAILED: ${failed.join(', ')}` : '   all thresholds passed']);
-  return {
-    stdout: text,
-    [`${SUMMARY_DIR}/${SUMMARY_NAME}-summary.json`]: JSON.stringify(out, null, 2),
-    [`${SUMMARY_DIR}/${SUMMARY_NAME}-summary.txt`]: text,
-  };
+  return summaryFiles('mix', data, {
+    title: `mix ${BASE_URL} (model=${info.model}, server=${info.server})`,
+    fields: { target: `${BASE_URL}/cpu?ms=${CPU_MS} + ${BASE_URL}${FAST_ENDPOINT}`, threadmodel: info, duration_s: DURATION,
+      cpu_vus: CPU_VUS, fast_vus: FAST_VUS },
+  });
 }

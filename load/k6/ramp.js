@@ -5,22 +5,20 @@
 //   BASE_URL=http://127.0.0.1:9090 ENDPOINT=/greetings?name=k6 PEAK_VUS=70 k6 run load/k6/ramp.js
 //   K6_WEB_DASHBOARD=true K6_WEB_DASHBOARD_EXPORT=report.html k6 run load/k6/ramp.js   # HTML report
 //
-// Env: BASE_URL, ENDPOINT, PEAK_VUS (35), STAGE_SCALE (1), SUMMARY_DIR (.), SUMMARY_NAME (ramp),
+// Env: BASE_URL, ENDPOINT, PEAK_VUS (35), STAGE_SCALE (1), SUMMARY_DIR (target/k6), SUMMARY_NAME (ramp),
 //      SLEEP_S (think time between iterations, 0.1).
 // A threshold miss makes k6 exit with code 99.
 import http from 'k6/http';
 import { check, sleep } from 'k6';
-import exec from 'k6/execution';
-import { Counter, Rate, Trend } from 'k6/metrics';
-import { env, envNumber, readThreadModel, expectationFor, contentTypeOk, textSummary, thresholdsFailed } from './lib/common.js';
+import {
+  TREND_STATS, answerChecks, baseUrl, env, envNumber, expectationFor, readThreadModel, requestMetrics, summaryFiles, tagVu,
+} from './lib/common.js';
 
-const BASE_URL = env('BASE_URL', 'http://localhost:8080').replace(/\/$/, '');
+const BASE_URL = baseUrl();
 const ENDPOINT = env('ENDPOINT', '/products/1');
 const PEAK_VUS = Math.max(1, Math.round(envNumber('PEAK_VUS', 35)));
 const STAGE_SCALE = envNumber('STAGE_SCALE', 1);
 const SLEEP_S = envNumber('SLEEP_S', 0.1);
-const SUMMARY_DIR = env('SUMMARY_DIR', '.');
-const SUMMARY_NAME = env('SUMMARY_NAME', 'ramp');
 
 // [seconds at full length, fraction of PEAK_VUS]: 1 + 1 + 1 + 1 + 2 + 1 = 7 minutes.
 export const STAGE_SHAPE = [
@@ -37,9 +35,7 @@ const stages = STAGE_SHAPE.map(([secs, frac]) => ({
   target: Math.round(frac * PEAK_VUS),
 }));
 
-export const errors = new Rate('errors');
-export const requests = new Counter('requests');
-export const responseTime = new Trend('response_time', true);
+const { errors, requests, responseTime } = requestMetrics();
 
 export const options = {
   scenarios: {
@@ -53,7 +49,7 @@ export const options = {
     'http_req_duration{expected_response:true}': ['p(90)<3000'],
     response_time: ['p(95)<5000'],
   },
-  summaryTrendStats: ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)', 'count'],
+  summaryTrendStats: TREND_STATS,
 };
 
 const expectation = expectationFor(ENDPOINT);
@@ -66,21 +62,12 @@ export function setup() {
 }
 
 export default function (info) {
-  // VU-level tags: every metric sample this VU emits (http_*, checks, custom metrics) says what it measured.
-  exec.vu.metrics.tags.model = info.model;
-  exec.vu.metrics.tags.server = info.server;
-  exec.vu.metrics.tags.flavour = info.flavour;
-
+  tagVu(info);
   const res = http.get(`${BASE_URL}${ENDPOINT}`, {
     timeout: '30s',
     tags: { name: ENDPOINT.split('?')[0] },
   });
-  const ok = check(res, {
-    'status is 200': (r) => r.status === 200,
-    'response time < 3s': (r) => r.timings.duration < 3000,
-    'body has the expected data': (r) => r.status === 200 && expectation.ok(r),
-    [`content-type is ${expectation.kind}`]: (r) => contentTypeOk(expectation.kind, r),
-  });
+  const ok = check(res, { ...answerChecks(expectation), 'response time < 3s': (r) => r.timings.duration < 3000 });
   errors.add(!ok);
   requests.add(1);
   responseTime.add(res.timings.duration);
@@ -89,22 +76,8 @@ export default function (info) {
 
 export function handleSummary(data) {
   const info = data.setup_data || {};
-  const failed = thresholdsFailed(data);
-  const out = {
-    script: 'ramp',
-    target: `${BASE_URL}${ENDPOINT}`,
-    threadmodel: info,
-    peak_vus: PEAK_VUS,
-    stage_scale: STAGE_SCALE,
-    stages,
-    thresholds_failed: failed,
-    k6: data,
-  };
-  const text = textSummary(data, `ramp ${BASE_URL}${ENDPOINT} (model=${info.model}, server=${info.server}, flavour=${info.flavour})`,
-    [failed.length ? `   THRESHOLDS FAILED: ${failed.join(', ')}` : '   all thresholds passed']);
-  return {
-    stdout: text,
-    [`${SUMMARY_DIR}/${SUMMARY_NAME}-summary.json`]: JSON.stringify(out, null, 2),
-    [`${SUMMARY_DIR}/${SUMMARY_NAME}-summary.txt`]: text,
-  };
+  return summaryFiles('ramp', data, {
+    title: `ramp ${BASE_URL}${ENDPOINT} (model=${info.model}, server=${info.server}, flavour=${info.flavour})`,
+    fields: { target: `${BASE_URL}${ENDPOINT}`, threadmodel: info, peak_vus: PEAK_VUS, stage_scale: STAGE_SCALE, stages },
+  });
 }

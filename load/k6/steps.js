@@ -9,29 +9,27 @@
 // Env: BASE_URL (http://localhost:8080), ENDPOINT (/greetings?name=k6), STEPS (100,300,900,2700),
 //      STEP_WINDOW (seconds per step, 60; a request still running then is cut and counts as failed),
 //      STEP_PAUSE (seconds between windows, 1), KEEP_ALIVE (false), ERROR_RATE_MAX (0.10),
-//      SUMMARY_DIR (.), SUMMARY_NAME (steps).
+//      SUMMARY_DIR (target/k6), SUMMARY_NAME (steps).
 // Per step it reports requests, success %, total time, slowest, fastest, average, p95, requests/s
 // (times are client-side per request: blocked + connect + send + wait + receive, as oha counts them).
 import http from 'k6/http';
 import { check } from 'k6';
-import exec from 'k6/execution';
-import { Counter, Rate, Trend } from 'k6/metrics';
-import { env, envNumber, envBool, readThreadModel, expectationFor, contentTypeOk, textSummary, thresholdsFailed } from './lib/common.js';
+import { Rate, Trend } from 'k6/metrics';
+import {
+  TREND_STATS, answerChecks, baseUrl, env, envBool, envNumber, expectationFor, fixed, readThreadModel, requestMetrics,
+  summaryFiles, tagVu,
+} from './lib/common.js';
 
-const BASE_URL = env('BASE_URL', 'http://localhost:8080').replace(/\/$/, '');
+const BASE_URL = baseUrl();
 const ENDPOINT = env('ENDPOINT', '/greetings?name=k6');
 const STEPS = String(env('STEPS', '100,300,900,2700')).split(',').map((s) => parseInt(s.trim(), 10)).filter((n) => n > 0);
 const STEP_WINDOW = envNumber('STEP_WINDOW', 60);
 const STEP_PAUSE = envNumber('STEP_PAUSE', 1);
 const KEEP_ALIVE = envBool('KEEP_ALIVE', false);
 const ERROR_RATE_MAX = envNumber('ERROR_RATE_MAX', 0.10);
-const SUMMARY_DIR = env('SUMMARY_DIR', '.');
-const SUMMARY_NAME = env('SUMMARY_NAME', 'steps');
 if (STEPS.length === 0) throw new Error('STEPS must list at least one positive number');
 
-export const errors = new Rate('errors');
-export const requests = new Counter('requests');
-export const responseTime = new Trend('response_time', true);
+const { errors, requests, responseTime } = requestMetrics();
 // Per-step series; tagged {step: N}. step_begin/step_end hold epoch ms, so min(begin)..max(end) is
 // the step's wall time.
 const stepLatency = new Trend('step_latency', true);
@@ -69,7 +67,7 @@ export const options = {
   thresholds,
   noConnectionReuse: !KEEP_ALIVE,
   batchPerHost: 0,
-  summaryTrendStats: ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)', 'count'],
+  summaryTrendStats: TREND_STATS,
   setupTimeout: '30s',
 };
 
@@ -83,9 +81,7 @@ export function setup() {
 }
 
 export default function (info) {
-  exec.vu.metrics.tags.model = info.model;
-  exec.vu.metrics.tags.server = info.server;
-  exec.vu.metrics.tags.flavour = info.flavour;
+  tagVu(info);
   const step = __ENV.STEP;
   const tags = { step };
 
@@ -95,11 +91,7 @@ export default function (info) {
     tags: { name: ENDPOINT.split('?')[0], step },
   });
   const end = Date.now();
-  const ok = check(res, {
-    'status is 200': (r) => r.status === 200,
-    'body has the expected data': (r) => r.status === 200 && expectation.ok(r),
-    [`content-type is ${expectation.kind}`]: (r) => contentTypeOk(expectation.kind, r),
-  }, tags);
+  const ok = check(res, answerChecks(expectation), tags);
   const t = res.timings;
   const latency = t.blocked + t.connecting + t.tls_handshaking + t.duration;
   errors.add(!ok, tags);
@@ -140,14 +132,9 @@ export function stepRows(data, steps) {
   return rows;
 }
 
-function f(v, d) {
-  return v === null || v === undefined ? '-' : Number(v).toFixed(d);
-}
-
 export function handleSummary(data) {
   const info = data.setup_data || {};
   const rows = stepRows(data, STEPS);
-  const failed = thresholdsFailed(data);
   // The per-step helper thresholds always pass; drop them from the printed list to keep it readable.
   const shown = JSON.parse(JSON.stringify(data));
   for (const k of Object.keys(shown.metrics)) if (/^step_(latency|ok|begin|end)(\{|$)/.test(k)) delete shown.metrics[k];
@@ -156,25 +143,15 @@ export function handleSummary(data) {
     `     steps (keep-alive ${KEEP_ALIVE ? 'on' : 'off'})`,
     '     requests  concurrency  success %  total s  slowest s  fastest s  average s  p95 s  req/s',
     ...rows.map((r) =>
-      `     ${String(r.requests).padStart(8)}  ${String(r.concurrency).padStart(11)}  ${f(r.success_pct, 2).padStart(9)}  ` +
-      `${f(r.total_s, 3).padStart(7)}  ${f(r.slowest_s, 3).padStart(9)}  ${f(r.fastest_s, 3).padStart(9)}  ` +
-      `${f(r.average_s, 3).padStart(9)}  ${f(r.p95_s, 3).padStart(5)}  ${f(r.requests_per_s, 1).padStart(6)}`),
-    failed.length ? `   THRESHOLDS FAILED: ${failed.join(', ')}` : '   all thresholds passed',
+      `     ${String(r.requests).padStart(8)}  ${String(r.concurrency).padStart(11)}  ${fixed(r.success_pct, 2).padStart(9)}  ` +
+      `${fixed(r.total_s, 3).padStart(7)}  ${fixed(r.slowest_s, 3).padStart(9)}  ${fixed(r.fastest_s, 3).padStart(9)}  ` +
+      `${fixed(r.average_s, 3).padStart(9)}  ${fixed(r.p95_s, 3).padStart(5)}  ${fixed(r.requests_per_s, 1).padStart(6)}`),
   ];
-  const text = textSummary(shown, `steps ${BASE_URL}${ENDPOINT} (model=${info.model}, server=${info.server}, flavour=${info.flavour})`, table);
-  const out = {
-    script: 'steps',
-    target: `${BASE_URL}${ENDPOINT}`,
-    threadmodel: info,
-    keep_alive: KEEP_ALIVE,
-    step_window_s: STEP_WINDOW,
-    steps: rows,
-    thresholds_failed: failed,
-    k6: data,
-  };
-  return {
-    stdout: text,
-    [`${SUMMARY_DIR}/${SUMMARY_NAME}-summary.json`]: JSON.stringify(out, null, 2),
-    [`${SUMMARY_DIR}/${SUMMARY_NAME}-summary.txt`]: text,
-  };
+  return summaryFiles('steps', data, {
+    title: `steps ${BASE_URL}${ENDPOINT} (model=${info.model}, server=${info.server}, flavour=${info.flavour})`,
+    fields: { target: `${BASE_URL}${ENDPOINT}`, threadmodel: info, keep_alive: KEEP_ALIVE, step_window_s: STEP_WINDOW,
+      steps: rows },
+    lines: table,
+    shown,
+  });
 }

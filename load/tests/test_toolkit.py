@@ -5,6 +5,7 @@
 
 import contextlib
 import io
+import json
 import signal
 import subprocess
 import sys
@@ -263,6 +264,113 @@ class Cli(unittest.TestCase):
         rc, _, err = self.run_main("jdk")
         self.assertEqual(rc, 2)
         self.assertIn("java|java-home|k6|free-port", err)
+
+
+# A stand-in k6: `run ... <script>` writes what it was given into $SUMMARY_DIR/$SUMMARY_NAME-summary.json, prints
+# a line, and exits with $FAKE_EXIT; with FAKE_SLEEP it first sleeps that long.
+FAKE_K6 = textwrap.dedent("""
+    import json, os, sys, time
+    time.sleep(float(os.environ.get("FAKE_SLEEP", "0")))
+    doc = {"argv": sys.argv[1:], "base": os.environ.get("BASE_URL"), "usage": os.environ.get("K6_NO_USAGE_REPORT")}
+    path = os.path.join(os.environ["SUMMARY_DIR"], os.environ["SUMMARY_NAME"] + "-summary.json")
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    print("k6 output")
+    sys.exit(int(os.environ.get("FAKE_EXIT", "0")))
+""")
+
+
+class K6Runs(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.out = Path(self.tmp.name) / "out"
+        script = Path(self.tmp.name) / "k6"
+        script.write_text("#!" + sys.executable + "\n" + FAKE_K6)
+        script.chmod(0o755)
+        self.k6 = str(script)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_the_script_of_load_k6_with_its_summary_and_output_in_the_folder_given(self):
+        run = toolkit.run_k6(self.k6, "ramp", self.out, {"BASE_URL": "http://127.0.0.1:1", "FAKE_EXIT": 99},
+                             time_limit=30)
+        self.assertEqual(run.returncode, 99)
+        summary = run.summary()
+        self.assertEqual(summary["argv"][-1], str(toolkit.HERE / "k6" / "ramp.js"))
+        self.assertEqual((summary["base"], summary["usage"]), ("http://127.0.0.1:1", "true"))
+        self.assertEqual(run.summary_path(), self.out / "ramp-summary.json")
+        self.assertEqual((self.out / "ramp-k6.log").read_text(), "k6 output\n")
+
+    def test_a_name_and_log_of_its_own_and_more_options(self):
+        run = toolkit.run_k6(self.k6, "steps", self.out, {}, time_limit=30, name="steps-100", log="steps.log",
+                             args=["--out", "csv=requests.csv"])
+        self.assertEqual(run.returncode, 0)
+        self.assertEqual(run.log_text(), "k6 output\n")
+        argv = json.loads((self.out / "steps-100-summary.json").read_text())["argv"]
+        self.assertEqual(argv[:2], ["run", "--quiet"])
+        # k6's REST API on a port of the kernel's choice: runs at the same time never collide on 6565.
+        self.assertEqual(argv[argv.index("--address") + 1], "127.0.0.1:0")
+        self.assertEqual(argv[-3:-1], ["--out", "csv=requests.csv"])
+
+    def test_a_run_past_its_time_limit_is_killed(self):
+        started = time.monotonic()
+        run = toolkit.run_k6(self.k6, "ramp", self.out, {"FAKE_SLEEP": 30}, time_limit=0.5)
+        self.assertEqual(run.returncode, toolkit.K6Run.KILLED)
+        self.assertLess(time.monotonic() - started, 10)
+        self.assertIsNone(run.summary())
+
+    def test_a_run_started_is_polled_and_killed(self):
+        run = toolkit.K6Run(self.k6, "fleet", self.out, {"FAKE_SLEEP": 30})
+        self.assertIsNone(run.poll())
+        run.kill()
+        self.assertIsNotNone(run.poll())
+
+
+class Tools(unittest.TestCase):
+    def test_found_on_the_path_or_where_it_is_installed(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            oha = Path(tmp) / "oha"
+            oha.write_text("")
+            oha.chmod(0o755)
+            with mock.patch.object(toolkit.shutil, "which", return_value="/usr/bin/oha"):
+                self.assertEqual(toolkit.tool("oha", [str(oha)], ["false"]), "/usr/bin/oha")
+            with mock.patch.object(toolkit.shutil, "which", return_value=None):
+                self.assertEqual(toolkit.tool("oha", ["/nowhere/oha", str(oha)], ["false"]), str(oha))
+
+    def test_installed_when_missing_or_the_install_command_named(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            hey = Path(tmp) / "hey"
+            install = ["sh", "-c", f"printf '' > {hey} && chmod +x {hey}"]
+            with mock.patch.object(toolkit.shutil, "which", return_value=None), \
+                    contextlib.redirect_stderr(io.StringIO()):
+                self.assertEqual(toolkit.tool("hey", [str(hey)], install), str(hey))
+                with self.assertRaisesRegex(SystemExit, "could not install hey \\(false\\)"):
+                    toolkit.tool("hey", [str(Path(tmp) / "missing")], ["false"])
+
+
+class Measurements(unittest.TestCase):
+    def test_variants_interleave_round_by_round(self):
+        args = mock.Mock(rounds=2, variants=["starter", "plain"])
+        self.assertEqual(list(toolkit.each_round(args, lambda r, v: f"{r}-{v}")),
+                         ["1-starter", "1-plain", "2-starter", "2-plain"])
+
+    def test_the_machine_and_each_row_as_it_comes_in_files_and_on_stdout(self):
+        with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(io.StringIO()) as shown, \
+                mock.patch.object(toolkit, "stop_on_sigterm"):
+            out = Path(tmp) / "run"
+            seen = []
+
+            def rows():
+                for row in ("| 1 |", "| 2 |"):
+                    # the results so far are on disk before the next run starts
+                    seen.append((out / "results.md").read_text())
+                    yield row
+            self.assertEqual(toolkit.write_results(out, "2 cores", "| n |", rows()), 0)
+            self.assertEqual((out / "machine.txt").read_text(), "2 cores\n")
+            self.assertEqual((out / "results.md").read_text(), "| n |\n| 1 |\n| 2 |\n")
+        self.assertEqual(seen, ["| n |\n", "| n |\n| 1 |\n"])
+        self.assertEqual(shown.getvalue().splitlines(), ["2 cores", "| n |", "| 1 |", "| 2 |", f"results in {out}"])
 
 
 class StartedLine(unittest.TestCase):

@@ -1,5 +1,8 @@
-// Shared helpers for ramp.js and steps.js. Local module: no jslib download, runs offline.
+// What the k6 scripts share: their environment, the target's thread model, the checks of an answer, the metrics
+// and the end-of-test summary. Local module: no jslib download, runs offline.
 import http from 'k6/http';
+import exec from 'k6/execution';
+import { Counter, Rate, Trend } from 'k6/metrics';
 
 export function env(name, dflt) {
   const v = __ENV[name];
@@ -15,6 +18,27 @@ export function envNumber(name, dflt) {
 export function envBool(name, dflt) {
   const v = String(env(name, dflt)).toLowerCase();
   return v === 'true' || v === '1' || v === 'yes' || v === 'on';
+}
+
+// BASE_URL without a trailing slash.
+export function baseUrl() {
+  return env('BASE_URL', 'http://localhost:8080').replace(/\/$/, '');
+}
+
+// The trend statistics every script's summary lists.
+export const TREND_STATS = ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)', 'count'];
+
+// The metrics of a script that measures one kind of request: errors (a failed check), requests, response_time.
+// Call it in the init context (k6 creates metrics only there).
+export function requestMetrics() {
+  return { errors: new Rate('errors'), requests: new Counter('requests'), responseTime: new Trend('response_time', true) };
+}
+
+// Tags every sample this VU emits (http_*, checks, custom metrics) with what it measured.
+export function tagVu(info) {
+  exec.vu.metrics.tags.model = info.model;
+  exec.vu.metrics.tags.server = info.server;
+  exec.vu.metrics.tags.flavour = info.flavour;
 }
 
 // Reads what the app says it runs on, once, in setup(). An app without the endpoint still gets
@@ -85,6 +109,20 @@ export function contentTypeOk(kind, r) {
   return kind === 'json' ? ct.includes('json') : ct.startsWith('text/');
 }
 
+// The checks of an answer as the endpoint gives it when all is well: 200, the expected data, the content type.
+export function answerChecks(expectation) {
+  return {
+    'status is 200': (r) => r.status === 200,
+    'body has the expected data': (r) => r.status === 200 && expectation.ok(r),
+    [`content-type is ${expectation.kind}`]: (r) => contentTypeOk(expectation.kind, r),
+  };
+}
+
+// A number with `digits` decimals, '-' for none.
+export function fixed(v, digits) {
+  return v === null || v === undefined ? '-' : Number(v).toFixed(digits);
+}
+
 function fmtMs(v) {
   if (v === undefined || v === null || !isFinite(v)) return '-';
   return v >= 1000 ? `${(v / 1000).toFixed(2)}s` : `${v.toFixed(2)}ms`;
@@ -137,4 +175,39 @@ export function thresholdsFailed(data) {
   return Object.entries(data.metrics)
     .filter(([, m]) => m.thresholds && Object.values(m.thresholds).some((t) => !t.ok))
     .map(([name]) => name);
+}
+
+// Where the summary files go: SUMMARY_DIR, else the project's target/k6, whatever the current directory (the path is
+// resolved from this file). k6 cannot create a directory and fails to write into a missing one, so the default is
+// taken only when it exists; otherwise the files go to the temporary directory, and the summary says where.
+// open() in the init context is the only way k6 has to look at a path: it refuses a directory with its own message.
+function isDirectory(path) {
+  try {
+    open(path);
+    return false;
+  } catch (e) {
+    return /with directories/.test(String(e)); // "open() can't be used with directories"; missing: "no such file"
+  }
+}
+
+function defaultSummaryDir() {
+  const target = decodeURIComponent(import.meta.resolve('../../../target/k6').replace(/^file:\/\//, ''));
+  return isDirectory(target) ? target : env('TMPDIR', '/tmp');
+}
+
+export const SUMMARY_DIR = env('SUMMARY_DIR', '') || defaultSummaryDir();
+
+// handleSummary's answer: the text summary on stdout, and <SUMMARY_DIR>/<SUMMARY_NAME>-summary.json (the script's
+// `fields`, the thresholds that failed and k6's data) and -summary.txt. SUMMARY_NAME defaults to the script's name.
+// `lines` go below the metrics, then whether every threshold held; `shown`: the data the text lists, when not all.
+export function summaryFiles(script, data, { title, fields = {}, lines = [], shown = data }) {
+  const failed = thresholdsFailed(data);
+  const path = `${SUMMARY_DIR}/${env('SUMMARY_NAME', script)}-summary`;
+  const text = textSummary(shown, title, [
+    ...lines,
+    failed.length ? `   THRESHOLDS FAILED: ${failed.join(', ')}` : '   all thresholds passed',
+    `   summary: ${path}.json, .txt`,
+  ]);
+  const doc = { script, ...fields, thresholds_failed: failed, k6: data };
+  return { stdout: text, [`${path}.json`]: JSON.stringify(doc, null, 2), [`${path}.txt`]: text };
 }
