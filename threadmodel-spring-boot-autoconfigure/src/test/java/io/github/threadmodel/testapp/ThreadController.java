@@ -36,12 +36,16 @@ public class ThreadController {
 	}
 
 	/**
-	 * Answers with the request's id after sleeping, and counts how often each id was served.
+	 * Answers with the request's id after {@code sleepMs} of work, and counts how often each
+	 * id was served. With {@code gated}, the work starts once the test opens the gate.
 	 */
 	@GetMapping("/echo")
-	public String echo(@RequestParam String id, @RequestParam(defaultValue = "0") long sleepMs)
-			throws InterruptedException {
-		Thread.sleep(sleepMs);
+	public String echo(@RequestParam String id, @RequestParam(defaultValue = "0") long sleepMs,
+			@RequestParam(defaultValue = "false") boolean gated) throws InterruptedException {
+		if (gated) {
+			this.gate.await(30, TimeUnit.SECONDS);
+		}
+		Thread.sleep(sleepMs); // the request's work: a slow request, not a wait of the test
 		this.served.merge(id, 1, Integer::sum);
 		return id;
 	}
