@@ -19,10 +19,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.context.ApplicationContext;
 
 /**
- * Real HTTP requests to a started test application, with the JDK's {@link HttpClient}.
- * Every status comes back as it is. Each instance has its own connections: a server may
- * serve the next request of a kept-alive connection in the task that served the previous
- * one, on the model that task started on.
+ * Real HTTP requests to a started test application, with the JDK's {@link HttpClient}:
+ * {@link #get} insists on a 200, the others answer every status as it comes. Each instance
+ * has its own connections: a server may serve the next request of a kept-alive connection
+ * in the task that served the previous one, on the model that task started on. (Requests
+ * the JDK's client cannot write, such as unnormalized paths or {@code Connection: close},
+ * go through {@link RawHttp}.)
  */
 public final class Http {
 
