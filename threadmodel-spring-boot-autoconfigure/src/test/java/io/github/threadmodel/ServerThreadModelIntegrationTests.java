@@ -118,17 +118,20 @@ class ServerThreadModelIntegrationTests {
 					Runtime.getRuntime().availableProcessors());
 			List<CompletableFuture<HttpResponse<String>>> spinning = new ArrayList<>();
 			for (int i = 0; i < carriers; i++) {
-				spinning.add(http.getAsync("/spin?ms=1500"));
+				spinning.add(http.getAsync("/spin?gated=true"));
 			}
 			awaitRequests(http, (requests) -> number(requests, "running") == carriers, () -> "");
 			List<CompletableFuture<HttpResponse<String>>> waiting = new ArrayList<>();
 			for (int i = 0; i < 3; i++) {
 				waiting.add(http.getAsync("/thread"));
 			}
-			await().during(Duration.ofMillis(300))
+			// they wait while the spinning requests hold the carriers: 500 ms, well over the 300
+			// the carrier wait is checked against below
+			await().during(Duration.ofMillis(500))
 				.atMost(Duration.ofSeconds(5))
 				.until(() -> waiting.stream().noneMatch(CompletableFuture::isDone));
 			assertThat(executor(http.threadModel(), "requests")).containsEntry("queued", 0);
+			context.getBean(ThreadController.class).openGate(); // the spinning requests end
 			for (CompletableFuture<HttpResponse<String>> response : waiting) {
 				assertThat(response.get(30, TimeUnit.SECONDS).body()).startsWith("request-virtual-");
 			}

@@ -51,13 +51,15 @@ public class ThreadController {
 	}
 
 	/**
-	 * Keeps the thread busy computing for {@code ms} milliseconds of wall-clock time.
+	 * Keeps the thread busy computing for {@code ms} milliseconds of wall-clock time, or,
+	 * with {@code gated}, until the test opens the gate (a virtual thread spinning so keeps
+	 * its carrier: virtual threads are not time-sliced).
 	 */
 	@GetMapping("/spin")
-	public String spin(@RequestParam long ms) {
+	public String spin(@RequestParam(defaultValue = "0") long ms, @RequestParam(defaultValue = "false") boolean gated) {
 		long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
 		long iterations = 0;
-		while (System.nanoTime() < end) {
+		while (gated ? this.gate.getCount() > 0 : System.nanoTime() < end) {
 			iterations++;
 		}
 		return String.valueOf(iterations);
