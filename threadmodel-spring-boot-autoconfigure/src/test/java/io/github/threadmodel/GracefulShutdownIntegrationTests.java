@@ -13,13 +13,16 @@ import java.util.stream.Stream;
 import io.github.threadmodel.servers.QueuedRequestsDrain;
 import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.TestServers;
+import io.github.threadmodel.testapp.ThreadController;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.ContextClosedEvent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -55,8 +58,8 @@ class GracefulShutdownIntegrationTests {
 			HttpResponse<String> switched = http.postThreadModel("{\"model\":\"" + switchTo + "\"}");
 			assertThat(switched.statusCode()).as(switched.body()).isEqualTo(200);
 		}
-		List<CompletableFuture<HttpResponse<String>>> responses = sendAndAwaitQueue(http, 600);
-		CompletableFuture<Void> closed = CompletableFuture.runAsync(context::close);
+		List<CompletableFuture<HttpResponse<String>>> responses = sendAndAwaitQueue(http, 100);
+		CompletableFuture<Void> closed = closeThenOpenGate(context);
 		for (int i = 0; i < IN_FLIGHT; i++) {
 			HttpResponse<String> response = responses.get(i).get(60, TimeUnit.SECONDS);
 			assertThat(response.statusCode()).as("request %d: %s", i, response.body()).isEqualTo(200);
@@ -71,7 +74,7 @@ class GracefulShutdownIntegrationTests {
 		// 100 requests of 600 ms on 20 threads take 3 s; the drain has 1 s
 		ConfigurableApplicationContext context = start(server, model, "spring.lifecycle.timeout-per-shutdown-phase=1s");
 		List<CompletableFuture<HttpResponse<String>>> responses = sendAndAwaitQueue(new Http(context), 600);
-		CompletableFuture<Void> closed = CompletableFuture.runAsync(context::close);
+		CompletableFuture<Void> closed = closeThenOpenGate(context);
 		List<String> outcomes = new ArrayList<>();
 		for (int i = 0; i < IN_FLIGHT; i++) {
 			try {
@@ -109,21 +112,33 @@ class GracefulShutdownIntegrationTests {
 	}
 
 	/**
-	 * Sends {@link #IN_FLIGHT} requests, each on a connection of its own, that sleep for
-	 * the given time and answer their number, and waits until {@link #LIMIT} of them run
-	 * and the others wait for a thread.
+	 * Sends {@link #IN_FLIGHT} requests, each on a connection of its own, that wait for the
+	 * gate, then work for the given time and answer their number, and waits until
+	 * {@link #LIMIT} of them run and the others wait for a thread.
 	 */
 	private static List<CompletableFuture<HttpResponse<String>>> sendAndAwaitQueue(Http http, long sleepMs) {
 		http.get("/thread");
 		List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
 		for (int i = 0; i < IN_FLIGHT; i++) {
-			responses.add(http.getAsync("/echo?id=" + i + "&sleepMs=" + sleepMs, "Accept", "text/plain"));
+			responses.add(http.getAsync("/echo?gated=true&id=" + i + "&sleepMs=" + sleepMs, "Accept", "text/plain"));
 		}
 		await().atMost(30, TimeUnit.SECONDS)
 			.pollInterval(10, TimeUnit.MILLISECONDS)
 			.until(() -> requests(http), (requests) -> number(requests, "running") == LIMIT
 					&& number(requests, "queued") == IN_FLIGHT - LIMIT);
 		return responses;
+	}
+
+	/**
+	 * Closes the context in the background and opens the gate once closing has begun (the
+	 * event comes before the web server's graceful shutdown), so that every request is
+	 * still in flight when the shutdown starts, and does its work during it.
+	 */
+	private static CompletableFuture<Void> closeThenOpenGate(ConfigurableApplicationContext context) {
+		ThreadController controller = context.getBean(ThreadController.class);
+		ApplicationListener<ContextClosedEvent> openGate = (event) -> controller.openGate();
+		context.addApplicationListener(openGate);
+		return CompletableFuture.runAsync(context::close);
 	}
 
 	@SuppressWarnings("unchecked")

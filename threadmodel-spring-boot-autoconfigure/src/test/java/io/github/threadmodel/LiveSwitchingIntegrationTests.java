@@ -25,6 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Switches the model of a real server back and forth while a steady stream of slow and
@@ -67,7 +68,7 @@ class LiveSwitchingIntegrationTests {
 				try {
 					ThreadModel model = ThreadModel.PLATFORM;
 					for (int i = 0; i < SWITCHES; i++) {
-						Thread.sleep(100);
+						awaitRequestsServed(controller, CLIENTS); // under the model of the last switch
 						model = (model == ThreadModel.PLATFORM) ? ThreadModel.VIRTUAL : ThreadModel.PLATFORM;
 						HttpResponse<String> switched = http.postThreadModel("{\"model\":\"" + model.id() + "\"}");
 						assertThat(switched.statusCode()).as(switched.body()).isEqualTo(200);
@@ -77,7 +78,7 @@ class LiveSwitchingIntegrationTests {
 							.startsWith("request-" + model.id() + "-")
 							.endsWith("virtual=" + (model == ThreadModel.VIRTUAL));
 					}
-					Thread.sleep(200);
+					awaitRequestsServed(controller, 2 * CLIENTS);
 				}
 				finally {
 					// stop the clients even when a switch fails, or closing their executor waits forever
@@ -101,6 +102,14 @@ class LiveSwitchingIntegrationTests {
 			LiveThreads.await("request-platform-", 2, Duration.ofSeconds(15));
 			LiveThreads.await("task-platform-", 2, Duration.ofSeconds(15));
 		}
+	}
+
+	/**
+	 * Waits until the clients have been served {@code count} more requests.
+	 */
+	private static void awaitRequestsServed(ThreadController controller, int count) {
+		int served = controller.served().size();
+		await().atMost(Duration.ofSeconds(30)).until(() -> controller.served().size() >= served + count);
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.github.threadmodel;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A burst of ten times the request limit against each real server: the requests beyond
@@ -124,13 +126,10 @@ class OverloadIntegrationTests {
 		return (Map<String, Object>) http.threadModel().get("requests");
 	}
 
-	private static void awaitTrue(BooleanSupplier condition,
-			Supplier<String> info) throws InterruptedException {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-		while (!condition.getAsBoolean()) {
-			assertThat(System.nanoTime()).as(info).isLessThan(deadline);
-			Thread.sleep(20);
-		}
+	private static void awaitTrue(BooleanSupplier condition, Supplier<String> info) {
+		await().atMost(Duration.ofSeconds(30))
+			.pollInterval(Duration.ofMillis(20))
+			.untilAsserted(() -> assertThat(condition.getAsBoolean()).as(info).isTrue());
 	}
 
 	private static long number(Map<String, Object> map, String key) {

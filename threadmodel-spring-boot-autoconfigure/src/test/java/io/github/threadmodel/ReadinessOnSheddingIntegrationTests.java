@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.threadmodel.testapp.Http;
@@ -63,17 +64,28 @@ class ReadinessOnSheddingIntegrationTests {
 			int port = new Http(context).port();
 			CompletableFuture<HttpResponse<String>> blocked = new Http(context).getAsync("/block");
 			await().until(() -> context.getBean(ThreadController.class).blocked() == 1);
-			List<Integer> readiness = new ArrayList<>();
-			long end = System.nanoTime() + Duration.ofSeconds(3).toNanos();
-			while (System.nanoTime() < end) {
-				assertThat(RawHttp.closing(port, "/thread")).isEqualTo(503);
-				readiness.add(RawHttp.closing(port, "/actuator/health/readiness"));
-			}
+			List<Integer> readiness = new CopyOnWriteArrayList<>();
+			await().until(() -> shedsWhileReady(port, readiness)
+					&& Boolean.TRUE.equals(details(threadModelHealth(port)).get("shedding")));
+			// Shedding was sampled; with refuse-when-shedding, readiness would refuse one sample
+			// (a second: shedding-for) later. It stays up past that while the 503s go on.
+			await().during(Duration.ofMillis(1500))
+				.atMost(Duration.ofSeconds(5))
+				.pollInterval(Duration.ofMillis(50))
+				.until(() -> shedsWhileReady(port, readiness));
 			assertThat(readiness).isNotEmpty().containsOnly(200);
-			await().until(() -> Boolean.TRUE.equals(details(threadModelHealth(port)).get("shedding")));
 			context.getBean(ThreadController.class).openGate();
 			assertThat(blocked).succeedsWithin(Duration.ofSeconds(30));
 		}
+	}
+
+	/**
+	 * Sends a request, which is answered 503, and asks readiness, keeping its answer.
+	 */
+	private static boolean shedsWhileReady(int port, List<Integer> readiness) {
+		assertThat(RawHttp.closing(port, "/thread")).isEqualTo(503);
+		readiness.add(RawHttp.closing(port, "/actuator/health/readiness"));
+		return readiness.get(readiness.size() - 1) == 200;
 	}
 
 	private static ConfigurableApplicationContext start(TestServers server, String... properties) {

@@ -1,11 +1,13 @@
 package io.github.threadmodel;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -23,6 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Starts each embedded server for real, in each model, and checks which threads serve
@@ -115,16 +118,20 @@ class ServerThreadModelIntegrationTests {
 					Runtime.getRuntime().availableProcessors());
 			List<CompletableFuture<HttpResponse<String>>> spinning = new ArrayList<>();
 			for (int i = 0; i < carriers; i++) {
-				spinning.add(http.getAsync("/spin?ms=1500"));
+				spinning.add(http.getAsync("/spin?gated=true"));
 			}
 			awaitRequests(http, (requests) -> number(requests, "running") == carriers, () -> "");
 			List<CompletableFuture<HttpResponse<String>>> waiting = new ArrayList<>();
 			for (int i = 0; i < 3; i++) {
 				waiting.add(http.getAsync("/thread"));
 			}
-			Thread.sleep(300);
-			assertThat(waiting).noneMatch(CompletableFuture::isDone);
+			// they wait while the spinning requests hold the carriers: 500 ms, well over the 300
+			// the carrier wait is checked against below
+			await().during(Duration.ofMillis(500))
+				.atMost(Duration.ofSeconds(5))
+				.until(() -> waiting.stream().noneMatch(CompletableFuture::isDone));
 			assertThat(executor(http.threadModel(), "requests")).containsEntry("queued", 0);
+			context.getBean(ThreadController.class).openGate(); // the spinning requests end
 			for (CompletableFuture<HttpResponse<String>> response : waiting) {
 				assertThat(response.get(30, TimeUnit.SECONDS).body()).startsWith("request-virtual-");
 			}
@@ -194,17 +201,14 @@ class ServerThreadModelIntegrationTests {
 	}
 
 	private static Map<String, Object> awaitRequests(Http http, Predicate<Map<String, Object>> condition,
-			Supplier<String> info) throws InterruptedException {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-		Map<String, Object> requests = executor(http.threadModel(), "requests");
-		while (!condition.test(requests)) {
-			Map<String, Object> last = requests;
-			assertThat(System.nanoTime()).as(() -> "requests never matched: " + last + info.get())
-				.isLessThan(deadline);
-			Thread.sleep(20);
-			requests = executor(http.threadModel(), "requests");
-		}
-		return requests;
+			Supplier<String> info) {
+		AtomicReference<Map<String, Object>> last = new AtomicReference<>();
+		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20)).untilAsserted(() -> {
+			Map<String, Object> requests = executor(http.threadModel(), "requests");
+			last.set(requests);
+			assertThat(condition.test(requests)).as(() -> "requests never matched: " + requests + info.get()).isTrue();
+		});
+		return last.get();
 	}
 
 	@SuppressWarnings("unchecked")

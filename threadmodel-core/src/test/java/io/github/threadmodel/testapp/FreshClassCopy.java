@@ -73,7 +73,7 @@ public final class FreshClassCopy extends ClassLoader {
 	private Class<?> define(String name) throws ClassNotFoundException {
 		try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
 			if (name.equals(this.slowlyLoaded)) {
-				Thread.sleep(this.blockMs);
+				Thread.sleep(this.blockMs); // slow loading is the work here: not a wait of a test
 			}
 			byte[] bytes = in.readAllBytes();
 			return defineClass(name, bytes, 0, bytes.length);

@@ -2,6 +2,8 @@ package io.github.threadmodel.testapp;
 
 import java.time.Duration;
 
+import org.awaitility.Awaitility;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -16,12 +18,11 @@ public final class LiveThreads {
 	 * Waits until exactly {@code expected} live threads have names starting with
 	 * {@code prefix}, failing after {@code limit}.
 	 */
-	public static void await(String prefix, long expected, Duration limit) throws InterruptedException {
-		long deadline = System.nanoTime() + limit.toNanos();
-		while (count(prefix) != expected) {
-			assertThat(System.nanoTime()).as("live %s threads: %d", prefix, count(prefix)).isLessThan(deadline);
-			Thread.sleep(10);
-		}
+	public static void await(String prefix, long expected, Duration limit) {
+		Awaitility.await()
+			.atMost(limit)
+			.pollInterval(Duration.ofMillis(10))
+			.untilAsserted(() -> assertThat(count(prefix)).as("live %s threads", prefix).isEqualTo(expected));
 	}
 
 	private static long count(String prefix) {

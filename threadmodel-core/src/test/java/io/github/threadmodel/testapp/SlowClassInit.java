@@ -12,7 +12,7 @@ public final class SlowClassInit {
 
 	static {
 		try {
-			Thread.sleep(BLOCK_MS);
+			Thread.sleep(BLOCK_MS); // the initializer's work, which pins the thread: not a wait of a test
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

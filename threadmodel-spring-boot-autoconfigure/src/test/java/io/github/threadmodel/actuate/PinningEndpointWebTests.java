@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.PinningController;
-import io.github.threadmodel.testapp.Rest;
 import io.github.threadmodel.testapp.SlowClassInit;
 import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Test;
@@ -16,8 +16,6 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.core.ParameterizedTypeReference;
-import org.springframework.http.HttpMethod;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -36,9 +34,6 @@ import static org.awaitility.Awaitility.await;
 				"logging.level.io.github.threadmodel.pinning.VirtualThreadPinning=debug" })
 class PinningEndpointWebTests {
 
-	private static final ParameterizedTypeReference<Map<String, Object>> JSON = new ParameterizedTypeReference<>() {
-	};
-
 	/** The JFR stream delivers events about a second after they happen; a loaded machine is slower. */
 	private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
@@ -47,14 +42,14 @@ class PinningEndpointWebTests {
 	@LocalServerPort
 	private int port;
 
-	private Rest rest() {
-		return new Rest(this.port);
+	private Http http() {
+		return new Http(this.port);
 	}
 
 	@Test
 	void classInitializerThatBlocksShowsAsPinningAtItsCallSiteAndIsLoggedOnce(CapturedOutput output) {
 		await().atMost(TIMEOUT).until(() -> Boolean.TRUE.equals(pinning().get("recording")));
-		String firstThread = rest().getForObject("/pinning/class-init", String.class);
+		String firstThread = http().get("/pinning/class-init");
 		assertThat(firstThread).startsWith("request-virtual-");
 		Map<String, Object> site = await().atMost(TIMEOUT).until(this::classInitSite, (found) -> found != null);
 		assertThat(site).containsEntry("count", 1);
@@ -80,7 +75,7 @@ class PinningEndpointWebTests {
 				.satisfies((warning) -> assertThat(warning.substring(warning.indexOf("Virtual thread pinned")))
 					.hasSizeLessThan(220)));
 
-		String secondThread = rest().getForObject("/pinning/class-init", String.class);
+		String secondThread = http().get("/pinning/class-init");
 		assertThat(secondThread).isNotEqualTo(firstThread);
 		await().atMost(TIMEOUT).until(this::classInitSite, (found) -> ((Number) found.get("count")).intValue() == 2);
 		// Micrometer's timer records the same JFR event, with the same threshold (it counts every
@@ -92,9 +87,7 @@ class PinningEndpointWebTests {
 
 	@SuppressWarnings("unchecked")
 	private double micrometerPinnedCount() {
-		Map<String, Object> body = rest()
-			.exchange("/actuator/metrics/jvm.threads.virtual.pinned", HttpMethod.GET, null, JSON)
-			.getBody();
+		Map<String, Object> body = http().json("/actuator/metrics/jvm.threads.virtual.pinned");
 		return ((List<Map<String, Object>>) body.get("measurements")).stream()
 			.filter((measurement) -> "COUNT".equals(measurement.get("statistic")))
 			.mapToDouble((measurement) -> ((Number) measurement.get("value")).doubleValue())
@@ -102,7 +95,7 @@ class PinningEndpointWebTests {
 	}
 
 	private Map<String, Object> pinning() {
-		Map<String, Object> body = rest().exchange("/actuator/threadmodel", HttpMethod.GET, null, JSON).getBody();
+		Map<String, Object> body = http().threadModel();
 		@SuppressWarnings("unchecked")
 		Map<String, Object> pinning = (Map<String, Object>) body.get("pinning");
 		assertThat(pinning).isNotNull();

@@ -2,7 +2,7 @@ package io.github.threadmodel.actuate;
 
 import java.util.Map;
 
-import io.github.threadmodel.testapp.Rest;
+import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.TestServers;
 import io.github.threadmodel.testapp.ThreadController;
 import org.junit.jupiter.api.Test;
@@ -15,7 +15,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpStatus;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
@@ -38,26 +37,21 @@ class SecuredSwitchingTests {
 	@LocalServerPort
 	private int port;
 
-	private Rest rest() {
-		return new Rest(this.port);
+	private Http http() {
+		return new Http(this.port);
 	}
 
 	@Test
 	void anyoneReadsOnlyOpsSwitches() {
-		assertThat(rest().getForEntity("/actuator/threadmodel", String.class).getStatusCode())
-			.isEqualTo(HttpStatus.OK);
+		assertThat(http().send("/actuator/threadmodel").statusCode()).isEqualTo(200);
 		Map<String, String> body = Map.of("model", "virtual");
-		assertThat(rest().postForEntity("/actuator/threadmodel", body, String.class).getStatusCode())
-			.isEqualTo(HttpStatus.UNAUTHORIZED);
-		assertThat(rest().withBasicAuth("viewer", "secret")
-			.postForEntity("/actuator/threadmodel", body, String.class)
-			.getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
-		assertThat(rest().getForObject("/thread", String.class)).startsWith("request-platform-");
-		var switched = rest().withBasicAuth("ops", "secret").postForEntity("/actuator/threadmodel", body,
-				String.class);
-		assertThat(switched.getStatusCode()).isEqualTo(HttpStatus.OK);
-		assertThat(switched.getBody()).contains("\"requestedBy\":\"actuator (ops)\"");
-		assertThat(rest().getForObject("/thread", String.class)).startsWith("request-virtual-");
+		assertThat(http().postThreadModel(body).statusCode()).isEqualTo(401);
+		assertThat(http().withBasicAuth("viewer", "secret").postThreadModel(body).statusCode()).isEqualTo(403);
+		assertThat(http().get("/thread")).startsWith("request-platform-");
+		var switched = http().withBasicAuth("ops", "secret").postThreadModel(body);
+		assertThat(switched.statusCode()).isEqualTo(200);
+		assertThat(switched.body()).contains("\"requestedBy\":\"actuator (ops)\"");
+		assertThat(http().get("/thread")).startsWith("request-virtual-");
 	}
 
 	/**

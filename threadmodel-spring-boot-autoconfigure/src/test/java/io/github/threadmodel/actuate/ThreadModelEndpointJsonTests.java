@@ -5,14 +5,13 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.threadmodel.testapp.Rest;
+import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.http.HttpStatus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -152,12 +151,11 @@ class ThreadModelEndpointJsonTests {
 
 	@Test
 	void readAfterASwitchHasTheSameShapeOnEveryBootLine() throws Exception {
-		Rest rest = new Rest(this.port);
-		assertThat(rest.postForEntity("/actuator/threadmodel", Map.of("model", "platform"), String.class)
-			.getStatusCode()).isEqualTo(HttpStatus.OK);
+		Http http = new Http(this.port);
+		assertThat(http.postThreadModel(Map.of("model", "platform")).statusCode()).isEqualTo(200);
 		ObjectMapper mapper = new ObjectMapper();
 		// auto's figures come with its first window
-		JsonNode body = await().until(() -> mapper.readTree(rest.getForObject("/actuator/threadmodel", String.class)),
+		JsonNode body = await().until(() -> mapper.readTree(http.send("/actuator/threadmodel").body()),
 				(read) -> read.at("/auto/figures").isObject());
 		assertThat(shape(body, "")).isEqualTo(GOLDEN);
 	}

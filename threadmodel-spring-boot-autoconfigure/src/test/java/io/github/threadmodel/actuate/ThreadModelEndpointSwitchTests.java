@@ -1,9 +1,10 @@
 package io.github.threadmodel.actuate;
 
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 
-import io.github.threadmodel.testapp.Rest;
+import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -11,11 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.core.ParameterizedTypeReference;
-import org.springframework.http.HttpEntity;
-import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.ResponseEntity;
 import org.springframework.test.annotation.DirtiesContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,9 +20,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code POST /actuator/threadmodel} on a real Tomcat application.
  */
 class ThreadModelEndpointSwitchTests {
-
-	private static final ParameterizedTypeReference<Map<String, Object>> JSON = new ParameterizedTypeReference<>() {
-	};
 
 	@Nested
 	@SpringBootTest(classes = TestServers.TomcatApp.class, webEnvironment = WebEnvironment.RANDOM_PORT,
@@ -38,110 +31,97 @@ class ThreadModelEndpointSwitchTests {
 		@LocalServerPort
 		private int port;
 
-		private Rest rest() {
-			return new Rest(this.port);
+		private Http http() {
+			return new Http(this.port);
 		}
 
 		@Test
 		@SuppressWarnings("unchecked")
 		void switchesTheModelAndTellsWhenAndWhoAsked() {
-			ResponseEntity<Map<String, Object>> response = post(Map.of("model", "platform", "maxThreads", 8));
-			assertThat(response.getStatusCode()).isEqualTo(HttpStatus.OK);
-			assertThat(response.getBody()).containsEntry("model", "platform").containsEntry("switchingEnabled", true);
-			assertThat((Map<String, Object>) response.getBody().get("requests")).containsEntry("maxPoolSize", 8);
-			List<Map<String, Object>> switches = (List<Map<String, Object>>) response.getBody().get("switches");
+			HttpResponse<String> response = http().postThreadModel(Map.of("model", "platform", "maxThreads", 8));
+			assertThat(response.statusCode()).isEqualTo(200);
+			Map<String, Object> body = Http.jsonObject(response);
+			assertThat(body).containsEntry("model", "platform").containsEntry("switchingEnabled", true);
+			assertThat((Map<String, Object>) body.get("requests")).containsEntry("maxPoolSize", 8);
+			List<Map<String, Object>> switches = (List<Map<String, Object>>) body.get("switches");
 			assertThat(switches).first()
 				.satisfies((change) -> assertThat(change).containsEntry("from", "virtual")
 					.containsEntry("to", "platform")
 					.containsEntry("requestedBy", "actuator")
 					.containsKey("at"));
-			assertThat(rest().getForObject("/thread", String.class)).startsWith("request-platform-");
-			Map<String, Object> read = rest().exchange("/actuator/threadmodel", HttpMethod.GET, null, JSON)
-				.getBody();
+			assertThat(http().get("/thread")).startsWith("request-platform-");
+			Map<String, Object> read = http().threadModel();
 			assertThat(read).containsEntry("model", "platform");
 			assertThat((List<Object>) read.get("switches")).isEqualTo(switches);
 			// the model's own meter follows; the executor's meters stay the same; the switch was counted
-			assertThat(meter("threadmodel.model?tag=model:platform").getBody()).contains("\"value\":1.0");
-			assertThat(meter("threadmodel.model?tag=model:virtual").getBody()).contains("\"value\":0.0");
-			assertThat(meter("executor.pool.max?tag=name:threadModelRequestExecutor").getBody())
+			assertThat(meter("threadmodel.model?tag=model:platform").body()).contains("\"value\":1.0");
+			assertThat(meter("threadmodel.model?tag=model:virtual").body()).contains("\"value\":0.0");
+			assertThat(meter("executor.pool.max?tag=name:threadModelRequestExecutor").body())
 				.contains("\"value\":8.0");
-			assertThat(meter("threadmodel.switches?tag=from:virtual&tag=to:platform").getBody())
+			assertThat(meter("threadmodel.switches?tag=from:virtual&tag=to:platform").body())
 				.contains("\"value\":1.0");
-			post(Map.of("model", "virtual"));
-			assertThat(rest().getForObject("/thread", String.class)).startsWith("request-virtual-")
+			http().postThreadModel(Map.of("model", "virtual"));
+			assertThat(http().get("/thread")).startsWith("request-virtual-")
 				.endsWith("virtual=true");
 		}
 
 		@Test
 		void unknownModelIsABadRequestThatChangesNothing() {
 			String before = model();
-			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel",
-					Map.of("model", "green"), String.class);
-			assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
-			assertThat(response.getBody()).contains("Unknown thread model 'green'; allowed values: platform, virtual, auto");
+			HttpResponse<String> response = http().postThreadModel(Map.of("model", "green"));
+			assertThat(response.statusCode()).isEqualTo(400);
+			assertThat(response.body()).contains("Unknown thread model 'green'; allowed values: platform, virtual, auto");
 			assertThat(model()).isEqualTo(before);
 		}
 
 		@Test
 		@SuppressWarnings("unchecked")
 		void theModelInForceIsNotASwitch() {
-			List<Object> before = (List<Object>) rest().exchange("/actuator/threadmodel", HttpMethod.GET, null, JSON)
-				.getBody()
-				.get("switches");
-			ResponseEntity<Map<String, Object>> response = post(Map.of("model", model()));
-			assertThat(response.getStatusCode()).isEqualTo(HttpStatus.OK);
-			assertThat((List<Object>) response.getBody().get("switches")).isEqualTo(before);
+			List<Object> before = (List<Object>) http().threadModel().get("switches");
+			HttpResponse<String> response = http().postThreadModel(Map.of("model", model()));
+			assertThat(response.statusCode()).isEqualTo(200);
+			assertThat((List<Object>) Http.jsonObject(response).get("switches")).isEqualTo(before);
 		}
 
 		@Test
 		void longBadValueIsAnsweredWithItsStartOnly() {
 			String longValue = "x".repeat(900);
-			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel", Map.of("model", longValue),
-					String.class);
-			assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
-			assertThat(response.getBody()).contains("Unknown thread model '" + "x".repeat(40) + "...'")
+			HttpResponse<String> response = http().postThreadModel(Map.of("model", longValue));
+			assertThat(response.statusCode()).isEqualTo(400);
+			assertThat(response.body()).contains("Unknown thread model '" + "x".repeat(40) + "...'")
 				.hasSizeLessThan(200);
 		}
 
 		@Test
 		void oversizedBodyIsRefusedUnread() {
 			String before = model();
-			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel",
-					Map.of("model", "x".repeat(1_000_000)), String.class);
-			assertThat(response.getStatusCode().value()).isEqualTo(413);
-			assertThat(response.getBody()).isEqualTo("A thread model switch body has at most 1024 bytes\n");
+			HttpResponse<String> response = http().postThreadModel(Map.of("model", "x".repeat(1_000_000)));
+			assertThat(response.statusCode()).isEqualTo(413);
+			assertThat(response.body()).isEqualTo("A thread model switch body has at most 1024 bytes\n");
 			assertThat(model()).isEqualTo(before);
 		}
 
 		@Test
 		void badNumberIsABadRequestThatChangesNothing() {
 			String before = model();
-			ResponseEntity<String> zero = rest().postForEntity("/actuator/threadmodel",
-					Map.of("model", "platform", "maxThreads", 0), String.class);
-			assertThat(zero.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
-			assertThat(zero.getBody()).contains("maxThreads must be a whole number of 1 or more, not 0");
-			ResponseEntity<String> text = rest().postForEntity("/actuator/threadmodel",
-					Map.of("model", "platform", "maxConcurrency", "many"), String.class);
-			assertThat(text.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
-			assertThat(text.getBody()).contains("maxConcurrency must be a whole number of 1 or more, not 'many'");
-			ResponseEntity<String> missing = rest().postForEntity("/actuator/threadmodel", Map.of(), String.class);
-			assertThat(missing.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
-			assertThat(missing.getBody()).contains("No thread model given; allowed values: platform, virtual, auto");
+			HttpResponse<String> zero = http().postThreadModel(Map.of("model", "platform", "maxThreads", 0));
+			assertThat(zero.statusCode()).isEqualTo(400);
+			assertThat(zero.body()).contains("maxThreads must be a whole number of 1 or more, not 0");
+			HttpResponse<String> text = http().postThreadModel(Map.of("model", "platform", "maxConcurrency", "many"));
+			assertThat(text.statusCode()).isEqualTo(400);
+			assertThat(text.body()).contains("maxConcurrency must be a whole number of 1 or more, not 'many'");
+			HttpResponse<String> missing = http().postThreadModel(Map.of());
+			assertThat(missing.statusCode()).isEqualTo(400);
+			assertThat(missing.body()).contains("No thread model given; allowed values: platform, virtual, auto");
 			assertThat(model()).isEqualTo(before);
 		}
 
-		private ResponseEntity<Map<String, Object>> post(Map<String, Object> body) {
-			return rest().exchange("/actuator/threadmodel", HttpMethod.POST, new HttpEntity<>(body), JSON);
-		}
-
-		private ResponseEntity<String> meter(String query) {
-			return rest().getForEntity("/actuator/metrics/" + query, String.class);
+		private HttpResponse<String> meter(String query) {
+			return http().send("/actuator/metrics/" + query);
 		}
 
 		private String model() {
-			return (String) rest().exchange("/actuator/threadmodel", HttpMethod.GET, null, JSON)
-				.getBody()
-				.get("model");
+			return (String) http().threadModel().get("model");
 		}
 
 	}
@@ -157,17 +137,16 @@ class ThreadModelEndpointSwitchTests {
 		@LocalServerPort
 		private int port;
 
-		private Rest rest() {
-			return new Rest(this.port);
+		private Http http() {
+			return new Http(this.port);
 		}
 
 		@Test
 		void switchIsRefused() {
-			ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel",
-					Map.of("model", "platform"), String.class);
-			assertThat(response.getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
-			assertThat(response.getBody()).contains("app.threads.switching.enabled=false");
-			assertThat(rest().getForObject("/thread", String.class)).startsWith("request-virtual-");
+			HttpResponse<String> response = http().postThreadModel(Map.of("model", "platform"));
+			assertThat(response.statusCode()).isEqualTo(403);
+			assertThat(response.body()).contains("app.threads.switching.enabled=false");
+			assertThat(http().get("/thread")).startsWith("request-virtual-");
 		}
 
 	}

@@ -3,17 +3,13 @@ package io.github.threadmodel.actuate;
 import java.util.List;
 import java.util.Map;
 
-import io.github.threadmodel.testapp.Rest;
+import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.core.ParameterizedTypeReference;
-import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.ResponseEntity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,22 +22,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"management.endpoints.web.exposure.include=threadmodel,metrics" })
 class ThreadModelEndpointWebTests {
 
-	private static final ParameterizedTypeReference<Map<String, Object>> JSON = new ParameterizedTypeReference<>() {
-	};
-
 	@LocalServerPort
 	private int port;
 
-	private Rest rest() {
-		return new Rest(this.port);
+	private Http http() {
+		return new Http(this.port);
 	}
 
 	@Test
 	@SuppressWarnings("unchecked")
 	void describesModelExecutorsStartupAndRuntime() {
-		assertThat(rest().getForObject("/thread", String.class)).startsWith("request-virtual-");
-		Map<String, Object> body = rest().exchange("/actuator/threadmodel", HttpMethod.GET,
-				null, JSON).getBody();
+		assertThat(http().get("/thread")).startsWith("request-virtual-");
+		Map<String, Object> body = http().threadModel();
 		assertThat(body).containsEntry("model", "virtual")
 			.containsEntry("modelSource", "app.threads.model")
 			.containsEntry("server", "tomcat")
@@ -89,15 +81,13 @@ class ThreadModelEndpointWebTests {
 
 	@Test
 	void endpointIsReadOnly() {
-		ResponseEntity<String> response = rest().postForEntity("/actuator/threadmodel", Map.of("model", "platform"),
-				String.class);
-		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.METHOD_NOT_ALLOWED);
+		assertThat(http().postThreadModel(Map.of("model", "platform")).statusCode()).isEqualTo(405);
 	}
 
 	@Test
 	@SuppressWarnings("unchecked")
 	void publishesMetersWithoutAModelTagExceptTheModelItself() {
-		rest().getForObject("/thread", String.class);
+		http().get("/thread");
 		for (String meter : List.of("threadmodel.requests.received", "threadmodel.requests.completed",
 				"threadmodel.requests.rejected", "threadmodel.switches", "threadmodel.queue.wait",
 				"threadmodel.carrier.wait")) {
@@ -124,7 +114,7 @@ class ThreadModelEndpointWebTests {
 
 	@SuppressWarnings("unchecked")
 	private List<Map<String, Object>> tags(String meter) {
-		Map<String, Object> body = rest().exchange("/actuator/metrics/" + meter, HttpMethod.GET, null, JSON).getBody();
+		Map<String, Object> body = http().json("/actuator/metrics/" + meter);
 		assertThat(body).as(meter).containsEntry("name", meter);
 		return ((List<Map<String, Object>>) body.get("availableTags")).stream()
 			.map((tag) -> Map.of("tag", tag.get("tag"), "values", ((List<String>) tag.get("values")).stream().sorted().toList()))
@@ -137,7 +127,7 @@ class ThreadModelEndpointWebTests {
 
 	@SuppressWarnings("unchecked")
 	private Object measurement(String query) {
-		Map<String, Object> body = rest().exchange("/actuator/metrics/" + query, HttpMethod.GET, null, JSON).getBody();
+		Map<String, Object> body = http().json("/actuator/metrics/" + query);
 		List<Map<String, Object>> measurements = (List<Map<String, Object>>) body.get("measurements");
 		return measurements.get(0).get("value");
 	}
@@ -146,8 +136,7 @@ class ThreadModelEndpointWebTests {
 	void springBootsVirtualThreadAndStartupMetersAreThere() {
 		for (String meter : List.of("jvm.threads.virtual.pinned", "application.ready.time",
 				"application.started.time")) {
-			assertThat(rest().getForEntity("/actuator/metrics/" + meter, String.class).getStatusCode()).as(meter)
-				.isEqualTo(HttpStatus.OK);
+			assertThat(http().send("/actuator/metrics/" + meter).statusCode()).as(meter).isEqualTo(200);
 		}
 	}
 

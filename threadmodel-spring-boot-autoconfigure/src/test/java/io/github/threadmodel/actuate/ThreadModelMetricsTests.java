@@ -2,7 +2,6 @@ package io.github.threadmodel.actuate;
 
 import java.time.Duration;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import io.github.threadmodel.executor.ExecutorSettings;
@@ -17,6 +16,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The meters keep their identities across switches: the same meters before and after,
@@ -112,16 +112,15 @@ class ThreadModelMetricsTests {
 	 * Runs tasks one after the other, each once the previous has completed, so that none
 	 * finds the one thread busy.
 	 */
-	private static void run(ThreadModelExecutor executor, int tasks) throws InterruptedException {
+	private static void run(ThreadModelExecutor executor, int tasks) {
 		for (int i = 0; i < tasks; i++) {
 			long done = executor.stats().completed() + 1;
 			executor.execute(() -> {
 			});
-			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-			while (executor.stats().completed() < done) {
-				assertThat(System.nanoTime()).as("%s", executor.stats()).isLessThan(deadline);
-				Thread.sleep(5);
-			}
+			await().atMost(Duration.ofSeconds(10))
+				.pollInterval(Duration.ofMillis(5))
+				.untilAsserted(() -> assertThat(executor.stats().completed()).as("%s", executor.stats())
+					.isGreaterThanOrEqualTo(done));
 		}
 		assertThat(executor.stats().rejected()).isZero();
 	}

@@ -127,7 +127,7 @@ class ApplicationTaskExecutorConfigurationTests {
 				assertThat(thread.get(10, TimeUnit.SECONDS)).startsWith("work-virtual-");
 				List<String> done = new CopyOnWriteArrayList<>();
 				tasks.execute(() -> {
-					sleep(300);
+					work(300);
 					done.add("done");
 				});
 				context.close();
@@ -180,7 +180,10 @@ class ApplicationTaskExecutorConfigurationTests {
 		return context.getBean("applicationTaskExecutor", ThreadModelExecutor.class);
 	}
 
-	private static void sleep(long millis) {
+	/**
+	 * A slow task's work (not a wait of the test): the shutdown waits for it.
+	 */
+	private static void work(long millis) {
 		try {
 			Thread.sleep(millis);
 		}

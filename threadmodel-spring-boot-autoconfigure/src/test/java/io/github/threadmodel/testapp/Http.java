@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -18,7 +19,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.context.ApplicationContext;
 
 /**
- * Real HTTP requests to a started test application.
+ * Real HTTP requests to a started test application, with the JDK's {@link HttpClient}:
+ * {@link #get} insists on a 200, the others answer every status as it comes. Each instance
+ * has its own connections: a server may serve the next request of a kept-alive connection
+ * in the task that served the previous one, on the model that task started on. (Requests
+ * the JDK's client cannot write, such as unnormalized paths or {@code Connection: close},
+ * go through {@link RawHttp}.)
  */
 public final class Http {
 
@@ -30,10 +36,40 @@ public final class Http {
 
 	private final int managementPort;
 
+	/** The {@code Authorization} header of every request, or {@code null}. */
+	private final String authorization;
+
 	public Http(ApplicationContext context) {
-		this.port = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+		this(Integer.parseInt(context.getEnvironment().getProperty("local.server.port")),
+				managementPort(context), null);
+	}
+
+	/**
+	 * Requests to an application whose actuator is on its port.
+	 */
+	public Http(int port) {
+		this(port, port, null);
+	}
+
+	private Http(int port, int managementPort, String authorization) {
+		this.port = port;
+		this.managementPort = managementPort;
+		this.authorization = authorization;
+	}
+
+	private static int managementPort(ApplicationContext context) {
 		String management = context.getEnvironment().getProperty("local.management.port");
-		this.managementPort = (management != null) ? Integer.parseInt(management) : this.port;
+		return (management != null) ? Integer.parseInt(management)
+				: Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+	}
+
+	/**
+	 * The same requests with HTTP basic authentication.
+	 */
+	public Http withBasicAuth(String user, String password) {
+		String credentials = Base64.getEncoder()
+			.encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+		return new Http(this.port, this.managementPort, "Basic " + credentials);
 	}
 
 	/**
@@ -77,14 +113,24 @@ public final class Http {
 	}
 
 	/**
+	 * {@code POST /actuator/threadmodel} with the given fields as its JSON body.
+	 */
+	public HttpResponse<String> postThreadModel(Map<String, ?> fields) {
+		try {
+			return postThreadModel(json.writeValueAsString(fields));
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
 	 * A {@code POST} with a JSON body to an actuator endpoint, for example {@code env}.
 	 */
 	public HttpResponse<String> postActuator(String endpoint, String json) {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.managementPort
-				+ "/actuator/" + endpoint))
+		HttpRequest request = builder(this.managementPort, "/actuator/" + endpoint)
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofString(json))
-			.timeout(Duration.ofSeconds(30))
 			.build();
 		return exchange(request);
 	}
@@ -95,17 +141,22 @@ public final class Http {
 	 */
 	public HttpResponse<String> postThreadModelChunked(String json) {
 		byte[] body = json.getBytes(StandardCharsets.UTF_8);
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.managementPort
-				+ "/actuator/threadmodel"))
+		HttpRequest request = builder(this.managementPort, "/actuator/threadmodel")
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)))
-			.timeout(Duration.ofSeconds(30))
 			.build();
 		return exchange(request);
 	}
 
 	public CompletableFuture<HttpResponse<String>> getAsync(String path) {
 		return this.client.sendAsync(request(this.port, path), BodyHandlers.ofString());
+	}
+
+	/**
+	 * A GET on the application's port whose answer is a JSON object, whatever its status.
+	 */
+	public Map<String, Object> json(String path) {
+		return jsonObject(send(path));
 	}
 
 	/**
@@ -142,9 +193,15 @@ public final class Http {
 		}
 	}
 
-	@SuppressWarnings("unchecked")
 	public Map<String, Object> threadModel() {
-		HttpResponse<String> response = send(this.managementPort, "/actuator/threadmodel");
+		return jsonObject(send(this.managementPort, "/actuator/threadmodel"));
+	}
+
+	/**
+	 * The body of an answer, a JSON object.
+	 */
+	@SuppressWarnings("unchecked")
+	public static Map<String, Object> jsonObject(HttpResponse<String> response) {
 		try {
 			return json.readValue(response.body(), Map.class);
 		}
@@ -174,10 +231,14 @@ public final class Http {
 		}
 	}
 
-	private static HttpRequest request(int port, String path) {
-		return HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-			.timeout(Duration.ofSeconds(30))
-			.build();
+	private HttpRequest request(int port, String path) {
+		return builder(port, path).build();
+	}
+
+	private HttpRequest.Builder builder(int port, String path) {
+		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+			.timeout(Duration.ofSeconds(30));
+		return (this.authorization != null) ? builder.header("Authorization", this.authorization) : builder;
 	}
 
 	private static HttpClient newClient() {

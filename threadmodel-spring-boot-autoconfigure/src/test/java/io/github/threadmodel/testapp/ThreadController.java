@@ -36,24 +36,30 @@ public class ThreadController {
 	}
 
 	/**
-	 * Answers with the request's id after sleeping, and counts how often each id was served.
+	 * Answers with the request's id after {@code sleepMs} of work, and counts how often each
+	 * id was served. With {@code gated}, the work starts once the test opens the gate.
 	 */
 	@GetMapping("/echo")
-	public String echo(@RequestParam String id, @RequestParam(defaultValue = "0") long sleepMs)
-			throws InterruptedException {
-		Thread.sleep(sleepMs);
+	public String echo(@RequestParam String id, @RequestParam(defaultValue = "0") long sleepMs,
+			@RequestParam(defaultValue = "false") boolean gated) throws InterruptedException {
+		if (gated) {
+			this.gate.await(30, TimeUnit.SECONDS);
+		}
+		Thread.sleep(sleepMs); // the request's work: a slow request, not a wait of the test
 		this.served.merge(id, 1, Integer::sum);
 		return id;
 	}
 
 	/**
-	 * Keeps the thread busy computing for {@code ms} milliseconds of wall-clock time.
+	 * Keeps the thread busy computing for {@code ms} milliseconds of wall-clock time, or,
+	 * with {@code gated}, until the test opens the gate (a virtual thread spinning so keeps
+	 * its carrier: virtual threads are not time-sliced).
 	 */
 	@GetMapping("/spin")
-	public String spin(@RequestParam long ms) {
+	public String spin(@RequestParam(defaultValue = "0") long ms, @RequestParam(defaultValue = "false") boolean gated) {
 		long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
 		long iterations = 0;
-		while (System.nanoTime() < end) {
+		while (gated ? this.gate.getCount() > 0 : System.nanoTime() < end) {
 			iterations++;
 		}
 		return String.valueOf(iterations);

@@ -7,6 +7,8 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.function.Supplier;
 
+import static org.awaitility.Awaitility.await;
+
 /** Ports for the servers a test starts, and waiting for the application to answer again. */
 public final class Ports {
 
@@ -24,15 +26,12 @@ public final class Ports {
 		}
 	}
 
-	/** Polls {@code reply} every 200 ms until its status is {@code status}, for at most {@code limit}. */
-	public static Http.Reply awaitStatus(int status, Duration limit, Supplier<Http.Reply> reply) throws InterruptedException {
-		long deadline = System.nanoTime() + limit.toNanos();
-		Http.Reply last = reply.get();
-		while (last.status() != status && System.nanoTime() < deadline) {
-			Thread.sleep(200);
-			last = reply.get();
-		}
-		return last;
+	/** Asks for {@code reply} every 200 ms until its status is {@code status}, for at most {@code limit}. */
+	public static Http.Reply awaitStatus(int status, Duration limit, Supplier<Http.Reply> reply) {
+		return await().atMost(limit)
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(200))
+			.until(reply::get, (last) -> last.status() == status);
 	}
 
 }

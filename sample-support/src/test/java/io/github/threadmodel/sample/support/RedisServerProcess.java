@@ -7,7 +7,12 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+
+import org.awaitility.core.ConditionTimeoutException;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * A real redis-server (the binary that .ci/services.sh installs) on a port of its own, without persistence, that
@@ -33,13 +38,20 @@ public final class RedisServerProcess implements AutoCloseable {
 			.redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 			.start();
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-		while (!answersPing()) {
-			if (!this.process.isAlive() || System.nanoTime() > deadline) {
-				stop();
-				throw new IllegalStateException("redis-server did not start on port " + this.port);
-			}
-			Thread.sleep(50);
+		boolean started;
+		try {
+			await().atMost(Duration.ofSeconds(15))
+				.pollDelay(Duration.ZERO)
+				.pollInterval(Duration.ofMillis(50))
+				.until(() -> answersPing() || !this.process.isAlive());
+			started = this.process.isAlive();
+		}
+		catch (ConditionTimeoutException ex) {
+			started = false;
+		}
+		if (!started) {
+			stop();
+			throw new IllegalStateException("redis-server did not start on port " + this.port);
 		}
 		return this;
 	}
