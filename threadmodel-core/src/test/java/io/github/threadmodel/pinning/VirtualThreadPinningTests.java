@@ -1,8 +1,10 @@
 package io.github.threadmodel.pinning;
 
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -14,6 +16,7 @@ import io.github.threadmodel.pinning.VirtualThreadPinning;
 import io.github.threadmodel.testapp.FreshClassCopy;
 import io.github.threadmodel.testapp.NeedsAClass;
 import io.github.threadmodel.testapp.SlowClassInit;
+import io.github.threadmodel.testapp.SlowSynchronized;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingStream;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,6 +35,8 @@ class VirtualThreadPinningTests {
 	private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
 	private static final CallSite CLASS_INIT = new CallSite(SlowClassInit.class.getName(), "<clinit>");
+
+	private static final CallSite SYNCHRONIZED = new CallSite(SlowSynchronized.class.getName(), "run");
 
 	private static List<RecordedEvent> events;
 
@@ -60,13 +65,33 @@ class VirtualThreadPinningTests {
 	}
 
 	@Test
+	void blockingInsideSynchronizedPinsAtItsCallSiteBeforeJdk24AndNotSince() {
+		// the class initializer after it pins on every JDK: once its event is in, an event of
+		// the synchronized block would be in too (the stream hands events over in time order)
+		List<RecordedEvent> recorded = pin("pinning-sync-", List.of(SlowSynchronized::run,
+				() -> FreshClassCopy.initialize(SlowClassInit.class)), (events) -> events.stream()
+					.anyMatch((event) -> CLASS_INIT.equals(CallSite.of(event.getStackTrace()))));
+		VirtualThreadPinning pinning = new VirtualThreadPinning(Duration.ofMillis(20));
+		recorded.forEach(pinning::pinned);
+		if (Runtime.version().feature() < 24) {
+			assertThat(recorded).extracting((event) -> CallSite.of(event.getStackTrace()))
+				.containsExactly(SYNCHRONIZED, CLASS_INIT);
+			assertThat(pinning.stats().sites()).extracting(PinningStats.Site::site).contains(SYNCHRONIZED);
+		}
+		else {
+			assertThat(recorded).extracting((event) -> CallSite.of(event.getStackTrace())).containsExactly(CLASS_INIT);
+			assertThat(pinning.stats().sites()).extracting(PinningStats.Site::site).doesNotContain(SYNCHRONIZED);
+		}
+	}
+
+	@Test
 	void countsPinningAtOrAboveTheThresholdBySite() {
 		VirtualThreadPinning pinning = new VirtualThreadPinning(Duration.ofMillis(20));
 		events.forEach(pinning::pinned);
 		PinningStats stats = pinning.stats();
 		Duration total = events.get(0).getDuration().plus(events.get(1).getDuration());
 		assertThat(stats.count()).isEqualTo(2);
-		assertThat(stats.totalTime()).isEqualTo(total).isGreaterThanOrEqualTo(Duration.ofMillis(2 * SlowClassInit.BLOCK_MS));
+		assertThat(stats.totalTime()).isEqualTo(total).isGreaterThanOrEqualTo(Duration.ofMillis(2 * SlowClassInit.PINNED_AT_LEAST_MS));
 		PinningStats.Site site = stats.sites().get(0);
 		assertThat(site.site()).isEqualTo(CLASS_INIT);
 		assertThat(site.count()).isEqualTo(2);
@@ -201,9 +226,21 @@ class VirtualThreadPinningTests {
 	 * events they caused, kept whole ({@code setReuse(false)}).
 	 */
 	private static List<RecordedEvent> pin(String threadPrefix, int times, Runnable pinning) {
+		return pin(threadPrefix, Collections.nCopies(times, pinning), (events) -> events.size() >= times);
+	}
+
+	/**
+	 * Runs each of {@code tasks} on a virtual thread of its own, one after the other, until
+	 * the events recorded for them are {@code complete}, and returns those events in the
+	 * order of the tasks.
+	 */
+	private static List<RecordedEvent> pin(String threadPrefix, List<Runnable> tasks,
+			Predicate<List<RecordedEvent>> complete) {
 		List<RecordedEvent> recorded = new CopyOnWriteArrayList<>();
 		try (RecordingStream stream = new RecordingStream()) {
-			stream.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(SlowClassInit.BLOCK_MS)).withStackTrace();
+			stream.enable("jdk.VirtualThreadPinned")
+				.withThreshold(Duration.ofMillis(SlowClassInit.PINNED_AT_LEAST_MS))
+				.withStackTrace();
 			stream.setReuse(false);
 			stream.onEvent("jdk.VirtualThreadPinned", (event) -> {
 				if (event.getThread() != null && event.getThread().getJavaName().startsWith(threadPrefix)) {
@@ -211,10 +248,10 @@ class VirtualThreadPinningTests {
 				}
 			});
 			stream.startAsync();
-			for (int i = 1; i <= times; i++) {
-				Thread.ofVirtual().name(threadPrefix + i).start(pinning).join();
+			for (int i = 1; i <= tasks.size(); i++) {
+				Thread.ofVirtual().name(threadPrefix + i).start(tasks.get(i - 1)).join();
 			}
-			await().atMost(TIMEOUT).until(() -> recorded.size() >= times);
+			await().atMost(TIMEOUT).until(() -> complete.test(recorded));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.threadmodel.testapp.Http;
+import io.github.threadmodel.testapp.NeedsAClass;
 import io.github.threadmodel.testapp.PinningController;
 import io.github.threadmodel.testapp.SlowClassInit;
+import io.github.threadmodel.testapp.SlowSynchronized;
 import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -25,7 +27,8 @@ import static org.awaitility.Awaitility.await;
  * static initializer which blocks pins its virtual thread; {@code /actuator/threadmodel}
  * shows the pinning and its call site, and the first pinning there is logged as a
  * warning of one short line, with the thread, the reason and the stack at DEBUG; the next
- * ones are not logged.
+ * ones are not logged. Blocking inside {@code synchronized} shows there, and in
+ * Micrometer's meter, on JDK 21 to 23 only.
  */
 @ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(classes = { TestServers.TomcatApp.class, PinningController.class },
@@ -53,13 +56,15 @@ class PinningEndpointWebTests {
 		assertThat(firstThread).startsWith("request-virtual-");
 		Map<String, Object> site = await().atMost(TIMEOUT).until(this::classInitSite, (found) -> found != null);
 		assertThat(site).containsEntry("count", 1);
-		assertThat(((Number) site.get("totalTimeMs")).doubleValue()).isGreaterThanOrEqualTo(SlowClassInit.BLOCK_MS);
+		assertThat(((Number) site.get("totalTimeMs")).doubleValue())
+			.isGreaterThanOrEqualTo(SlowClassInit.PINNED_AT_LEAST_MS);
 		if (Runtime.version().feature() >= 24) {
 			assertThat((String) site.get("reason")).contains(SITE);
 		}
 		Map<String, Object> pinning = pinning();
 		assertThat(((Number) pinning.get("count")).longValue()).isGreaterThanOrEqualTo(1);
-		assertThat(((Number) pinning.get("totalTimeMs")).doubleValue()).isGreaterThanOrEqualTo(SlowClassInit.BLOCK_MS);
+		assertThat(((Number) pinning.get("totalTimeMs")).doubleValue())
+			.isGreaterThanOrEqualTo(SlowClassInit.PINNED_AT_LEAST_MS);
 		assertThat(pinning).containsEntry("thresholdMs", 20.0).containsEntry("untrackedCount", 0);
 		// the site is counted just before the warning is logged, on the JFR stream's thread
 		await().atMost(TIMEOUT)
@@ -85,6 +90,30 @@ class PinningEndpointWebTests {
 		assertThat(output).doesNotContain("Virtual thread '" + secondThread + "' was pinned");
 	}
 
+	@Test
+	void blockingInsideSynchronizedShowsAsPinningAtItsCallSiteBeforeJdk24AndNotSince() {
+		await().atMost(TIMEOUT).until(() -> Boolean.TRUE.equals(pinning().get("recording")));
+		double pinnedBefore = micrometerPinnedCount();
+		assertThat(http().get("/pinning/synchronized")).startsWith("request-virtual-");
+		// pins on every JDK, after the synchronized block: once the endpoint shows it, it has
+		// seen the block's pinning too, if there was one (the JFR stream hands events over in
+		// time order)
+		http().get("/pinning/class-loading");
+		await().atMost(TIMEOUT).until(() -> site(NeedsAClass.class.getName(), "run") != null);
+		Map<String, Object> synchronizedSite = site(SlowSynchronized.class.getName(), "run");
+		if (Runtime.version().feature() < 24) {
+			assertThat(synchronizedSite).isNotNull().containsEntry("count", 1);
+			assertThat(((Number) synchronizedSite.get("totalTimeMs")).doubleValue())
+				.isGreaterThanOrEqualTo(SlowSynchronized.PINNED_AT_LEAST_MS);
+			// Micrometer's timer counted both
+			await().atMost(TIMEOUT).until(() -> micrometerPinnedCount() >= pinnedBefore + 2);
+		}
+		else {
+			assertThat(synchronizedSite).isNull();
+			await().atMost(TIMEOUT).until(() -> micrometerPinnedCount() >= pinnedBefore + 1);
+		}
+	}
+
 	@SuppressWarnings("unchecked")
 	private double micrometerPinnedCount() {
 		Map<String, Object> body = http().json("/actuator/metrics/jvm.threads.virtual.pinned");
@@ -102,11 +131,14 @@ class PinningEndpointWebTests {
 		return pinning;
 	}
 
-	@SuppressWarnings("unchecked")
 	private Map<String, Object> classInitSite() {
+		return site(SlowClassInit.class.getName(), "<clinit>");
+	}
+
+	@SuppressWarnings("unchecked")
+	private Map<String, Object> site(String className, String methodName) {
 		return ((List<Map<String, Object>>) pinning().get("sites")).stream()
-			.filter((site) -> SlowClassInit.class.getName().equals(site.get("className"))
-					&& "<clinit>".equals(site.get("methodName")))
+			.filter((site) -> className.equals(site.get("className")) && methodName.equals(site.get("methodName")))
 			.findFirst()
 			.orElse(null);
 	}

@@ -1,8 +1,14 @@
 package io.github.threadmodel.autoconfigure;
 
+import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
@@ -13,21 +19,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The IDE metadata the configuration processor writes: every {@code app.threads.*}
- * property is there with a description, and the models are offered as values.
+ * property is there with a description, and the models are offered as values. The
+ * property tables of docs/configuration.md and docs/auto.md list exactly those properties,
+ * with the metadata's defaults.
  */
 class ConfigurationMetadataTests {
+
+	/**
+	 * A row of a docs property table: the property, then its default cell. (The tables are
+	 * written by hand and checked here rather than generated: their last column says more
+	 * than the metadata's descriptions, with links and how the properties play together.)
+	 */
+	private static final Pattern TABLE_ROW = Pattern.compile("^\\| `(app\\.threads\\.[^`]+)` \\| ([^|]*) \\|",
+			Pattern.MULTILINE);
+
+	/** The row of docs/configuration.md that stands for docs/auto.md's table. */
+	private static final String AUTO_ROW = "app.threads.auto.*";
 
 	@Test
 	@SuppressWarnings("unchecked")
 	void everyPropertyIsDescribed() throws Exception {
-		Map<String, Object> metadata;
-		try (InputStream in = new ClassPathResource("META-INF/spring-configuration-metadata.json").getInputStream()) {
-			metadata = new ObjectMapper().readValue(in, Map.class);
-		}
-		List<Map<String, Object>> properties = (List<Map<String, Object>>) metadata.get("properties");
-		List<Map<String, Object>> starter = properties.stream()
-			.filter((property) -> ((String) property.get("name")).startsWith("app.threads."))
-			.toList();
+		Map<String, Object> metadata = metadata();
+		List<Map<String, Object>> starter = starterProperties(metadata);
 		assertThat(starter).extracting((property) -> property.get("name"))
 			.containsExactlyInAnyOrder("app.threads.model", "app.threads.platform.max-threads",
 					"app.threads.platform.min-threads", "app.threads.platform.queue-capacity",
@@ -55,6 +68,55 @@ class ConfigurationMetadataTests {
 			.satisfies((hint) -> assertThat((List<Map<String, Object>>) hint.get("values"))
 				.extracting((value) -> value.get("value"))
 				.containsExactly("platform", "virtual", "auto"));
+	}
+
+	@Test
+	void docsTablesListEveryPropertyWithTheMetadatasDefault() throws Exception {
+		Map<String, String> configuration = tableRows("configuration.md");
+		assertThat(configuration).containsKey(AUTO_ROW);
+		configuration.remove(AUTO_ROW);
+		Map<String, String> documented = new LinkedHashMap<>(configuration);
+		tableRows("auto.md").forEach((name, cell) -> {
+			assertThat(name).as("auto.md's table").startsWith("app.threads.auto.");
+			documented.put(name, cell);
+		});
+		List<Map<String, Object>> starter = starterProperties(metadata());
+		assertThat(documented.keySet()).as("the properties of docs/configuration.md and docs/auto.md")
+			.containsExactlyInAnyOrderElementsOf(starter.stream().map((property) -> (String) property.get("name")).toList());
+		// where the metadata has a default, the docs' default cell starts with it
+		assertThat(starter).filteredOn((property) -> property.get("defaultValue") != null)
+			.isNotEmpty()
+			.allSatisfy((property) -> assertThat(documented.get((String) property.get("name")))
+				.as("default of %s in the docs", property.get("name"))
+				.startsWith("`" + property.get("defaultValue") + "`"));
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> metadata() throws IOException {
+		try (InputStream in = new ClassPathResource("META-INF/spring-configuration-metadata.json").getInputStream()) {
+			return new ObjectMapper().readValue(in, Map.class);
+		}
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<Map<String, Object>> starterProperties(Map<String, Object> metadata) {
+		return ((List<Map<String, Object>>) metadata.get("properties")).stream()
+			.filter((property) -> ((String) property.get("name")).startsWith("app.threads."))
+			.toList();
+	}
+
+	/**
+	 * The property table rows of a file in docs/ (the tests run in a starter's directory,
+	 * next to docs/): each property with its default cell, in the order of the file.
+	 */
+	private static Map<String, String> tableRows(String file) throws IOException {
+		Matcher row = TABLE_ROW.matcher(Files.readString(Path.of("..", "docs", file)));
+		Map<String, String> rows = new LinkedHashMap<>();
+		while (row.find()) {
+			assertThat(rows.put(row.group(1), row.group(2).strip())).as("%s listed twice in %s", row.group(1), file)
+				.isNull();
+		}
+		return rows;
 	}
 
 }
