@@ -20,12 +20,17 @@ final class TaskCount {
 
 	private final Condition zero = this.lock.newCondition();
 
+	/** Threads in {@link #awaitZero}: without any, the task that takes the count to zero takes no lock. */
+	private final AtomicInteger waiters = new AtomicInteger();
+
 	int increment() {
 		return this.count.incrementAndGet();
 	}
 
 	void decrement() {
-		if (this.count.decrementAndGet() <= 0) {
+		// the count falls before the waiters are read, and a waiter counts itself before it
+		// reads the count: one of the two always sees the other
+		if (this.count.decrementAndGet() <= 0 && this.waiters.get() > 0) {
 			this.lock.lock();
 			try {
 				this.zero.signalAll();
@@ -43,23 +48,20 @@ final class TaskCount {
 	/**
 	 * Waits until the count is zero, at most the given time.
 	 * @param timeout the longest wait
-	 * @return whether the count is zero
 	 * @throws InterruptedException if the thread is interrupted while it waits
 	 */
-	boolean awaitZero(Duration timeout) throws InterruptedException {
+	void awaitZero(Duration timeout) throws InterruptedException {
 		long nanos = timeout.toNanos();
+		this.waiters.incrementAndGet();
 		this.lock.lock();
 		try {
-			while (this.count.get() > 0) {
-				if (nanos <= 0) {
-					return false;
-				}
+			while (this.count.get() > 0 && nanos > 0) {
 				nanos = this.zero.awaitNanos(nanos);
 			}
-			return true;
 		}
 		finally {
 			this.lock.unlock();
+			this.waiters.decrementAndGet();
 		}
 	}
 

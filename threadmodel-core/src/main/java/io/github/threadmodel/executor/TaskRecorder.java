@@ -41,9 +41,9 @@ public final class TaskRecorder {
 
 	private final LongAccumulator maxWaitNanos = new LongAccumulator(Math::max, 0);
 
-	private final WaitTotals queueWait = new WaitTotals();
+	private final Waits queueWait = new Waits();
 
-	private final WaitTotals carrierWait = new WaitTotals();
+	private final Waits carrierWait = new Waits();
 
 	private final PlatformCpuTime cpuTime = new PlatformCpuTime();
 
@@ -233,7 +233,7 @@ public final class TaskRecorder {
 	 * The tasks that waited behind the limit and then got a thread, and how long.
 	 * @return the waits
 	 */
-	public WaitTotals queueWait() {
+	public Waits queueWait() {
 		return this.queueWait;
 	}
 
@@ -242,7 +242,7 @@ public final class TaskRecorder {
 	 * carrier thread.
 	 * @return the waits
 	 */
-	public WaitTotals carrierWait() {
+	public Waits carrierWait() {
 		return this.carrierWait;
 	}
 
@@ -264,6 +264,61 @@ public final class TaskRecorder {
 		return new ExecutorStats(model, running(), queued(), peakQueued(), submitted(), started(), completed(),
 				rejected(), totalWait(), maxWait(), poolSize, maxPoolSize, maxConcurrency, peakRunning(), timedOut(),
 				this.queueWait.snapshot(), this.carrierWait.snapshot());
+	}
+
+	/**
+	 * Waits of one kind, summed as tasks report them: how many, how long in all, the
+	 * longest.
+	 */
+	public static final class Waits {
+
+		private final LongAdder count = new LongAdder();
+
+		private final LongAdder totalNanos = new LongAdder();
+
+		private final LongAccumulator maxNanos = new LongAccumulator(Math::max, 0);
+
+		Waits() {
+		}
+
+		void add(long nanos) {
+			this.count.increment();
+			this.totalNanos.add(nanos);
+			this.maxNanos.accumulate(nanos);
+		}
+
+		/**
+		 * How many tasks waited.
+		 * @return the count
+		 */
+		public long count() {
+			return this.count.sum();
+		}
+
+		/**
+		 * Their waits, summed.
+		 * @return the total
+		 */
+		public Duration total() {
+			return Duration.ofNanos(this.totalNanos.sum());
+		}
+
+		/**
+		 * The longest wait.
+		 * @return the longest
+		 */
+		public Duration max() {
+			return Duration.ofNanos(this.maxNanos.get());
+		}
+
+		/**
+		 * The waits so far, as one value.
+		 * @return the count, total and longest now
+		 */
+		public ExecutorStats.Wait snapshot() {
+			return new ExecutorStats.Wait(count(), total(), max());
+		}
+
 	}
 
 }

@@ -13,7 +13,6 @@ import io.github.threadmodel.executor.TaskRecorder;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
-import io.github.threadmodel.executor.WaitTotals;
 import io.github.threadmodel.flavour.RuntimeFlavour;
 import io.github.threadmodel.pinning.PinningStats;
 import io.github.threadmodel.requests.AsyncRequests;
@@ -242,7 +241,7 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 */
 	public record WaitDescriptor(long count, double averageMs, double maxMs) {
 
-		static WaitDescriptor of(WaitTotals waits) {
+		static WaitDescriptor of(TaskRecorder.Waits waits) {
 			ExecutorStats.Wait wait = waits.snapshot();
 			return new WaitDescriptor(wait.count(), ExecutorDescriptor.millis(wait.average().toNanos()),
 					ExecutorDescriptor.millis(wait.max().toNanos()));

@@ -12,7 +12,6 @@ import io.github.threadmodel.executor.Refusal;
 import io.github.threadmodel.executor.TaskRecorder;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.executor.WaitTotals;
 import io.github.threadmodel.requests.AsyncRequests;
 import io.github.threadmodel.requests.RequestCounts;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -189,14 +188,14 @@ public class ThreadModelMetrics implements MeterBinder {
 			.register(registry);
 		Tags waitTags = tags.and(server);
 		FunctionTimer
-			.builder("threadmodel.queue.wait", recorder.queueWait(), WaitTotals::count,
+			.builder("threadmodel.queue.wait", recorder.queueWait(), TaskRecorder.Waits::count,
 					(waits) -> waits.total().toNanos(), TimeUnit.NANOSECONDS)
 			.description("Tasks that waited behind the limit (every platform thread busy, or every permit of the "
 					+ "virtual concurrency limit taken) before they got a thread, and how long")
 			.tags(waitTags)
 			.register(registry);
 		FunctionTimer
-			.builder("threadmodel.carrier.wait", recorder.carrierWait(), WaitTotals::count,
+			.builder("threadmodel.carrier.wait", recorder.carrierWait(), TaskRecorder.Waits::count,
 					(waits) -> waits.total().toNanos(), TimeUnit.NANOSECONDS)
 			.description("Tasks that got a virtual thread of their own, and how long that thread waited for a "
 					+ "carrier thread")
