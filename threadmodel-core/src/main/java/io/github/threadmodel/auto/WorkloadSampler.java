@@ -83,14 +83,14 @@ final class WorkloadSampler {
 
 		Totals(ThreadModelExecutor executor) {
 			this.executor = executor;
-			executor.measureCpuTime();
+			executor.recorder().measureCpuTime();
 			this.stats = executor.stats();
-			this.cpu = executor.platformCpuTime();
+			this.cpu = executor.recorder().platformCpuTime();
 		}
 
 		Delta advance() {
 			ExecutorStats stats = this.executor.stats();
-			Duration cpu = this.executor.platformCpuTime();
+			Duration cpu = this.executor.recorder().platformCpuTime();
 			long started = stats.started() - this.stats.started();
 			Duration waited = stats.totalWait().minus(this.stats.totalWait());
 			boolean poolExhausted = stats.maxPoolSize() != null && stats.running() >= stats.maxPoolSize()

@@ -69,14 +69,14 @@ class WorkloadSamplerTests {
 		// the task executor's work counts too; the request executor did nothing
 		assertThat(sample.completed()).isZero();
 		assertThat(sample.cpuShare()).isGreaterThan(0).isLessThanOrEqualTo(1);
-		assertThat(this.tasks.platformCpuTime()).isPositive();
+		assertThat(this.tasks.recorder().platformCpuTime()).isPositive();
 	}
 
 	@Test
 	void cpuTimeIsNotMeasuredUntilASamplerAsks() {
 		this.tasks.execute(() -> spin(Duration.ofMillis(50)));
 		await().atMost(LIMIT).until(() -> this.tasks.stats().completed() == 1);
-		assertThat(this.tasks.platformCpuTime()).isZero();
+		assertThat(this.tasks.recorder().platformCpuTime()).isZero();
 	}
 
 	@Test
@@ -84,10 +84,10 @@ class WorkloadSamplerTests {
 		ThreadModelExecutor virtual = new ThreadModelExecutor("sampler-virtual-",
 				new ExecutorSettings(ThreadModel.VIRTUAL, platform(1).platform(), null));
 		try (virtual) {
-			virtual.measureCpuTime();
+			virtual.recorder().measureCpuTime();
 			virtual.execute(() -> spin(Duration.ofMillis(50)));
 			await().atMost(LIMIT).until(() -> virtual.stats().completed() == 1);
-			assertThat(virtual.platformCpuTime()).isZero();
+			assertThat(virtual.recorder().platformCpuTime()).isZero();
 		}
 	}
 

@@ -2,14 +2,15 @@ package io.github.threadmodel.executor;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import static io.github.threadmodel.executor.ExecutorFixture.platform;
+import static io.github.threadmodel.executor.ExecutorFixture.virtual;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -20,17 +21,10 @@ import static org.awaitility.Awaitility.await;
  */
 class RequestTurnTests {
 
-	private final CountDownLatch release = new CountDownLatch(1);
+	@RegisterExtension
+	final ExecutorFixture fixture = new ExecutorFixture();
 
 	private ThreadModelExecutor executor;
-
-	@AfterEach
-	void close() {
-		this.release.countDown();
-		if (this.executor != null) {
-			this.executor.close();
-		}
-	}
 
 	@ParameterizedTest
 	@EnumSource(ThreadModel.class)
@@ -67,7 +61,7 @@ class RequestTurnTests {
 		});
 		await().until(() -> this.executor.stats().queued() == 1);
 		assertThat(admittedOn).isNotDone();
-		this.release.countDown();
+		this.fixture.release();
 		assertThat(refusal).succeedsWithin(Duration.ofSeconds(10)).isNull();
 		assertThat(admittedOn).succeedsWithin(Duration.ofSeconds(10))
 			.asString()
@@ -94,7 +88,7 @@ class RequestTurnTests {
 			}
 		});
 		await().until(() -> this.executor.stats().queued() == 1);
-		this.release.countDown();
+		this.fixture.release();
 		assertThat(thrown).succeedsWithin(Duration.ofSeconds(10))
 			.isInstanceOf(java.io.IOException.class)
 			.extracting(Exception::getMessage)
@@ -127,7 +121,7 @@ class RequestTurnTests {
 		this.executor.execute(() -> {
 		});
 		await().until(() -> this.executor.stats().queued() == 0);
-		this.release.countDown();
+		this.fixture.release();
 		await().until(() -> this.executor.stats().running() == 0);
 		CompletableFuture<Boolean> next = new CompletableFuture<>();
 		this.executor.execute(() -> next.complete(RequestTurn.current() == null));
@@ -153,40 +147,31 @@ class RequestTurnTests {
 		});
 		await().until(() -> this.executor.stats().queued() == 1);
 		assertThat(second).isNotDone();
-		this.release.countDown();
+		this.fixture.release();
 		assertThat(second).succeedsWithin(Duration.ofSeconds(10)).asString().startsWith("test-" + model.id() + "-");
 	}
 
 	@org.junit.jupiter.api.Test
 	void withoutReadingAheadTasksWaitUnread() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", ThreadModelExecutorTests.virtual(1),
-				new OverloadProtection(null));
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", virtual(1), new OverloadProtection(null)));
 		holdTheOnlyTurn();
 		CompletableFuture<Boolean> hadTurn = new CompletableFuture<>();
 		this.executor.execute(() -> hadTurn.complete(RequestTurn.current() != null));
 		await().until(() -> this.executor.stats().queued() == 1);
 		assertThat(hadTurn).isNotDone();
-		this.release.countDown();
+		this.fixture.release();
 		assertThat(hadTurn.get(10, TimeUnit.SECONDS)).isFalse();
 	}
 
 	private ThreadModelExecutor executorOfOne(ThreadModel model, Duration queueTimeout) {
-		ExecutorSettings settings = (model == ThreadModel.PLATFORM) ? ThreadModelExecutorTests.platform(1, 1, null)
-				: ThreadModelExecutorTests.virtual(1);
+		ExecutorSettings settings = (model == ThreadModel.PLATFORM) ? platform(1, 1, null) : virtual(1);
 		ThreadModelExecutor executor = new ThreadModelExecutor("test-", settings, new OverloadProtection(queueTimeout));
 		executor.readRequestsAhead(10);
-		return executor;
+		return this.fixture.use(executor);
 	}
 
 	private void holdTheOnlyTurn() {
-		this.executor.execute(() -> {
-			try {
-				this.release.await();
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		});
+		this.fixture.submitBlocking(1);
 		await().until(() -> this.executor.stats().running() == 1);
 	}
 

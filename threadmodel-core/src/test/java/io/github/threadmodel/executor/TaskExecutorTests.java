@@ -7,18 +7,19 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.core.task.TaskRejectedException;
 
-import static io.github.threadmodel.executor.ThreadModelExecutorTests.platform;
-import static io.github.threadmodel.executor.ThreadModelExecutorTests.virtual;
+import static io.github.threadmodel.executor.ExecutorFixture.awaitOpen;
+import static io.github.threadmodel.executor.ExecutorFixture.platform;
+import static io.github.threadmodel.executor.ExecutorFixture.virtual;
+import static io.github.threadmodel.executor.ExecutorFixture.waiting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The executor as the application task executor: a decorator applied where a task is
@@ -29,22 +30,15 @@ class TaskExecutorTests {
 
 	private static final ThreadLocal<String> context = new ThreadLocal<>();
 
-	private final CountDownLatch release = new CountDownLatch(1);
+	@RegisterExtension
+	final ExecutorFixture fixture = new ExecutorFixture();
 
 	private ThreadModelExecutor executor;
-
-	@AfterEach
-	void close() {
-		this.release.countDown();
-		if (this.executor != null) {
-			this.executor.close();
-		}
-	}
 
 	@ParameterizedTest
 	@EnumSource(ThreadModel.class)
 	void theDecoratorCarriesTheCallersContextOnBothModelsAndAcrossASwitch(ThreadModel model) throws Exception {
-		this.executor = new ThreadModelExecutor("task-", settings(model), (TaskLimit) null);
+		this.executor = this.fixture.use(new ThreadModelExecutor("task-", settings(model), (TaskLimit) null));
 		this.executor.setTaskDecorator(new CapturingDecorator());
 		assertThat(seenContext("before")).isEqualTo("before");
 		ThreadModel other = (model == ThreadModel.PLATFORM) ? ThreadModel.VIRTUAL : ThreadModel.PLATFORM;
@@ -56,10 +50,11 @@ class TaskExecutorTests {
 	@ParameterizedTest
 	@EnumSource(ThreadModel.class)
 	void aCallerBeyondTheLimitWaitsForATurnThenIsRefused(ThreadModel model) throws Exception {
-		this.executor = new ThreadModelExecutor("task-", settings(model), new TaskLimit(2, Duration.ofMillis(200)));
-		blockOne();
-		blockOne();
-		await().atMost(Duration.ofSeconds(10)).until(() -> this.executor.stats().running() == 2);
+		this.executor = this.fixture.use(new ThreadModelExecutor("task-", settings(model),
+				new TaskLimit(2, Duration.ofMillis(200))));
+		this.fixture.submitBlocking(1);
+		this.fixture.submitBlocking(1);
+		waiting().until(() -> this.executor.stats().running() == 2);
 		long start = System.nanoTime();
 		assertThatExceptionOfType(TaskRejectedException.class).isThrownBy(() -> this.executor.execute(() -> {
 		})).withMessageContaining("all 2 turns (max-concurrency) stayed taken for 200 ms (queue-timeout)");
@@ -74,30 +69,31 @@ class TaskExecutorTests {
 	@ParameterizedTest
 	@EnumSource(ThreadModel.class)
 	void aWaitingCallerGetsTheTurnOfATaskThatEnds(ThreadModel model) throws Exception {
-		this.executor = new ThreadModelExecutor("task-", settings(model), new TaskLimit(1, null));
+		this.executor = this.fixture.use(new ThreadModelExecutor("task-", settings(model), new TaskLimit(1, null)));
 		CountDownLatch first = new CountDownLatch(1);
 		this.executor.execute(() -> awaitOpen(first));
 		CompletableFuture<Void> second = CompletableFuture.runAsync(() -> this.executor.execute(() -> {
 		}), (task) -> Thread.ofVirtual().start(task));
-		await().atMost(Duration.ofSeconds(10)).until(() -> this.executor.stats().queued() == 1);
+		waiting().until(() -> this.executor.stats().queued() == 1);
 		assertThat(second).isNotDone();
 		first.countDown();
 		second.get(10, TimeUnit.SECONDS);
-		await().atMost(Duration.ofSeconds(10)).until(() -> this.executor.stats().completed() == 2);
+		waiting().until(() -> this.executor.stats().completed() == 2);
 		assertThat(this.executor.stats().queueWait().count()).isEqualTo(1);
 	}
 
 	@ParameterizedTest
 	@EnumSource(ThreadModel.class)
 	void theLimitHoldsAcrossASwitch(ThreadModel model) throws Exception {
-		this.executor = new ThreadModelExecutor("task-", settings(model), new TaskLimit(1, Duration.ZERO));
-		blockOne();
+		this.executor = this.fixture.use(new ThreadModelExecutor("task-", settings(model),
+				new TaskLimit(1, Duration.ZERO)));
+		this.fixture.submitBlocking(1);
 		ThreadModel other = (model == ThreadModel.PLATFORM) ? ThreadModel.VIRTUAL : ThreadModel.PLATFORM;
 		this.executor.switchTo(this.executor.getSettings().with(other, null, null), "test");
 		assertThatExceptionOfType(TaskRejectedException.class).isThrownBy(() -> this.executor.execute(() -> {
 		}));
-		this.release.countDown();
-		await().atMost(Duration.ofSeconds(10)).until(() -> this.executor.stats().completed() == 1);
+		this.fixture.release();
+		waiting().until(() -> this.executor.stats().completed() == 1);
 		CountDownLatch ran = new CountDownLatch(1);
 		this.executor.execute(ran::countDown);
 		assertThat(ran.await(10, TimeUnit.SECONDS)).isTrue();
@@ -105,15 +101,19 @@ class TaskExecutorTests {
 
 	@ParameterizedTest
 	@EnumSource(ThreadModel.class)
-	void closeWaitsForTheAcceptedTasksWithATerminationTimeout(ThreadModel model) {
-		this.executor = new ThreadModelExecutor("task-", settings(model), (TaskLimit) null);
+	void closeWaitsForTheAcceptedTasksWithATerminationTimeout(ThreadModel model) throws Exception {
+		this.executor = this.fixture.use(new ThreadModelExecutor("task-", settings(model), (TaskLimit) null));
 		this.executor.setTerminationTimeout(Duration.ofSeconds(10));
 		List<String> done = new CopyOnWriteArrayList<>();
 		this.executor.execute(() -> {
-			sleep(300);
+			this.fixture.awaitRelease();
 			done.add("slow");
 		});
-		this.executor.close();
+		Thread closing = Thread.ofVirtual().start(this.executor::close);
+		// close() waits for the task, at most the termination timeout
+		waiting().until(() -> closing.getState() == Thread.State.TIMED_WAITING);
+		this.fixture.release();
+		assertThat(closing.join(Duration.ofSeconds(10))).isTrue();
 		assertThat(done).containsExactly("slow");
 	}
 
@@ -129,30 +129,8 @@ class TaskExecutorTests {
 		return seen.get(10, TimeUnit.SECONDS);
 	}
 
-	private void blockOne() {
-		this.executor.execute(() -> awaitOpen(this.release));
-	}
-
 	private static ExecutorSettings settings(ThreadModel model) {
 		return (model == ThreadModel.PLATFORM) ? platform(Integer.MAX_VALUE, 0, null) : virtual(null);
-	}
-
-	private static void awaitOpen(CountDownLatch latch) {
-		try {
-			latch.await(30, TimeUnit.SECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-	}
-
-	private static void sleep(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 	}
 
 	/**

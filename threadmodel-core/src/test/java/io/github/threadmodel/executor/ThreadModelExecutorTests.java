@@ -10,37 +10,32 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import java.util.function.Predicate;
 
 import io.github.threadmodel.testapp.LiveThreads;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import static io.github.threadmodel.executor.ExecutorFixture.platform;
+import static io.github.threadmodel.executor.ExecutorFixture.virtual;
+import static io.github.threadmodel.executor.ExecutorFixture.waiting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class ThreadModelExecutorTests {
 
-	private final CountDownLatch release = new CountDownLatch(1);
+	@RegisterExtension
+	final ExecutorFixture fixture = new ExecutorFixture();
 
-	private final List<Thread> ranOn = new CopyOnWriteArrayList<>();
+	private final List<Thread> ranOn = this.fixture.ranOn();
 
 	private ThreadModelExecutor executor;
 
-	@AfterEach
-	void releaseAndClose() {
-		this.release.countDown();
-		if (this.executor != null) {
-			this.executor.close();
-		}
-	}
-
 	@Test
 	void platformPoolGrowsToMaxThreadsBeforeQueueing() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", platform(4, 1, null));
-		submitBlocking(6);
-		awaitStats((stats) -> stats.running() == 4 && stats.queued() == 2);
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", platform(4, 1, null)));
+		this.fixture.submitBlocking(6);
+		this.fixture.awaitStats((stats) -> stats.running() == 4 && stats.queued() == 2);
 		ExecutorStats stats = this.executor.stats();
 		assertThat(stats.poolSize()).isEqualTo(4);
 		assertThat(stats.maxPoolSize()).isEqualTo(4);
@@ -49,8 +44,8 @@ class ThreadModelExecutorTests {
 			assertThat(thread.isVirtual()).isFalse();
 			assertThat(thread.getName()).startsWith("test-platform-");
 		});
-		this.release.countDown();
-		awaitStats((s) -> s.completed() == 6);
+		this.fixture.release();
+		this.fixture.awaitStats((s) -> s.completed() == 6);
 		assertThat(this.executor.stats()).satisfies((s) -> {
 			assertThat(s.running()).isZero();
 			assertThat(s.queued()).isZero();
@@ -61,12 +56,12 @@ class ThreadModelExecutorTests {
 
 	@Test
 	void onlyTasksThatWaitBehindTheLimitAreQueuedAndTheirWaitIsMeasured() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", platform(2, 0, null));
-		submitBlocking(5);
-		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 3);
-		Thread.sleep(50);
-		this.release.countDown();
-		awaitStats((stats) -> stats.completed() == 5);
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", platform(2, 0, null)));
+		this.fixture.submitBlocking(5);
+		this.fixture.awaitStats((stats) -> stats.running() == 2 && stats.queued() == 3);
+		waiting().during(Duration.ofMillis(50)).until(() -> this.executor.stats().queued() == 3);
+		this.fixture.release();
+		this.fixture.awaitStats((stats) -> stats.completed() == 5);
 		ExecutorStats stats = this.executor.stats();
 		assertThat(stats.queued()).isZero();
 		assertThat(stats.peakQueued()).isEqualTo(3);
@@ -78,13 +73,13 @@ class ThreadModelExecutorTests {
 
 	@Test
 	void tasksHandedToIdlePlatformThreadsAreNeverQueued() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", platform(4, 4, null));
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", platform(4, 4, null)));
 		for (int i = 0; i < 20; i++) {
 			// through the pool's queue to one of its idle threads
 			this.executor.execute(() -> {
 			});
 			long completed = i + 1;
-			awaitStats((stats) -> stats.completed() == completed);
+			this.fixture.awaitStats((stats) -> stats.completed() == completed);
 		}
 		assertThat(this.executor.stats()).satisfies((stats) -> {
 			assertThat(stats.peakQueued()).isZero();
@@ -94,7 +89,7 @@ class ThreadModelExecutorTests {
 
 	@Test
 	void virtualThreadsWaitingForACarrierAreNotQueued() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", virtual(null));
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", virtual(null)));
 		// Virtual threads are not time-sliced: spinning tasks hold every carrier thread.
 		int carriers = Integer.getInteger("jdk.virtualThreadScheduler.parallelism",
 				Runtime.getRuntime().availableProcessors());
@@ -106,17 +101,17 @@ class ThreadModelExecutorTests {
 				}
 			});
 		}
-		awaitStats((stats) -> stats.running() == carriers);
+		this.fixture.awaitStats((stats) -> stats.running() == carriers);
 		CountDownLatch ran = new CountDownLatch(5);
 		for (int i = 0; i < 5; i++) {
 			this.executor.execute(ran::countDown);
 		}
-		Thread.sleep(200);
-		assertThat(ran.getCount()).as("tasks that found every carrier busy").isEqualTo(5);
-		assertThat(this.executor.stats().queued()).isZero();
+		// tasks that found every carrier busy wait for one, and are not queued
+		waiting().during(Duration.ofMillis(200))
+			.until(() -> ran.getCount() == 5 && this.executor.stats().queued() == 0);
 		spin.set(false);
 		assertThat(ran.await(10, TimeUnit.SECONDS)).isTrue();
-		awaitStats((stats) -> stats.completed() == carriers + 5);
+		this.fixture.awaitStats((stats) -> stats.completed() == carriers + 5);
 		ExecutorStats stats = this.executor.stats();
 		assertThat(stats.peakQueued()).isZero();
 		assertThat(stats.queueWait().count()).isZero();
@@ -126,11 +121,11 @@ class ThreadModelExecutorTests {
 
 	@Test
 	void virtualConcurrencyLimitQueuesOnlyTasksWithoutAPermit() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", virtual(2));
-		submitBlocking(6);
-		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 4);
-		this.release.countDown();
-		awaitStats((stats) -> stats.completed() == 6);
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", virtual(2)));
+		this.fixture.submitBlocking(6);
+		this.fixture.awaitStats((stats) -> stats.running() == 2 && stats.queued() == 4);
+		this.fixture.release();
+		this.fixture.awaitStats((stats) -> stats.completed() == 6);
 		ExecutorStats stats = this.executor.stats();
 		assertThat(stats.queueWait().count()).isEqualTo(4);
 		assertThat(stats.carrierWait().count()).as("every task got a virtual thread of its own").isEqualTo(6);
@@ -138,23 +133,23 @@ class ThreadModelExecutorTests {
 
 	@Test
 	void idlePlatformThreadsTakeWorkBeforeThePoolGrows() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", platform(8, 3, null));
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", platform(8, 3, null)));
 		for (int i = 0; i < 20; i++) {
 			this.executor.execute(() -> {
 			});
 			// wait for the executor's own count, not a latch inside the task: a thread that
 			// opened the latch is not idle until the task has returned
 			long completed = i + 1;
-			awaitStats((stats) -> stats.completed() == completed);
+			this.fixture.awaitStats((stats) -> stats.completed() == completed);
 		}
 		assertThat(this.executor.stats().poolSize()).isEqualTo(3);
 	}
 
 	@Test
 	void platformPoolRejectsWhenThreadsAndQueueAreFull() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", platform(2, 0, 1));
-		submitBlocking(3);
-		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 1);
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", platform(2, 0, 1)));
+		this.fixture.submitBlocking(3);
+		this.fixture.awaitStats((stats) -> stats.running() == 2 && stats.queued() == 1);
 		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> this.executor.execute(() -> {
 		})).withMessageContaining("queue is full");
 		assertThat(this.executor.stats().rejected()).isEqualTo(1);
@@ -163,21 +158,21 @@ class ThreadModelExecutorTests {
 
 	@Test
 	void platformPoolWithoutQueueRejectsOnceAllThreadsAreBusy() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", platform(2, 0, 0));
-		submitBlocking(2);
-		awaitStats((stats) -> stats.running() == 2);
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", platform(2, 0, 0)));
+		this.fixture.submitBlocking(2);
+		this.fixture.awaitStats((stats) -> stats.running() == 2);
 		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> this.executor.execute(() -> {
 		}));
 	}
 
 	@Test
 	void platformPoolWithoutQueueHandsTasksToItsIdleThreads() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", platform(2, 2, 0));
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", platform(2, 2, 0)));
 		for (int i = 0; i < 10; i++) {
 			this.executor.execute(() -> {
 			});
 			long completed = i + 1;
-			awaitStats((stats) -> stats.completed() == completed);
+			this.fixture.awaitStats((stats) -> stats.completed() == completed);
 		}
 		assertThat(this.executor.stats().rejected()).isZero();
 		assertThat(this.executor.stats().poolSize()).isEqualTo(2);
@@ -185,10 +180,10 @@ class ThreadModelExecutorTests {
 
 	@Test
 	void virtualThreadsRunEveryTaskAtOnceWithoutLimit() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", virtual(null));
-		submitBlocking(50);
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", virtual(null)));
+		this.fixture.submitBlocking(50);
 		// a task counts as running just before it runs: wait until each one has said where it runs
-		awaitStats((stats) -> stats.running() == 50 && this.ranOn.size() == 50);
+		this.fixture.awaitStats((stats) -> stats.running() == 50 && this.ranOn.size() == 50);
 		assertThat(this.executor.stats().queued()).isZero();
 		assertThat(this.executor.stats().poolSize()).isNull();
 		assertThat(this.ranOn).hasSize(50).allSatisfy((thread) -> {
@@ -199,20 +194,20 @@ class ThreadModelExecutorTests {
 
 	@Test
 	void virtualConcurrencyLimitQueuesTheRest() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", virtual(2));
-		submitBlocking(6);
-		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 4);
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", virtual(2)));
+		this.fixture.submitBlocking(6);
+		this.fixture.awaitStats((stats) -> stats.running() == 2 && stats.queued() == 4);
 		assertThat(this.executor.stats().maxConcurrency()).isEqualTo(2);
-		this.release.countDown();
-		awaitStats((stats) -> stats.completed() == 6 && stats.running() == 0 && stats.queued() == 0);
+		this.fixture.release();
+		this.fixture.awaitStats((stats) -> stats.completed() == 6 && stats.running() == 0 && stats.queued() == 0);
 		assertThat(this.executor.stats().maxWait()).isPositive();
 	}
 
 	@Test
 	void waitingTasksStartInArrivalOrder() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", virtual(1));
-		submitBlocking(1);
-		awaitStats((stats) -> stats.running() == 1);
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", virtual(1)));
+		this.fixture.submitBlocking(1);
+		this.fixture.awaitStats((stats) -> stats.running() == 1);
 		List<Integer> startOrder = new CopyOnWriteArrayList<>();
 		CountDownLatch done = new CountDownLatch(5);
 		for (int i = 0; i < 5; i++) {
@@ -223,14 +218,14 @@ class ThreadModelExecutorTests {
 			});
 		}
 		assertThat(this.executor.stats().queued()).isEqualTo(5);
-		this.release.countDown();
+		this.fixture.release();
 		assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
 		assertThat(startOrder).containsExactly(0, 1, 2, 3, 4);
 	}
 
 	@Test
 	void virtualConcurrencyLimitHoldsUnderConcurrentSubmission() throws Exception {
-		this.executor = new ThreadModelExecutor("test-", virtual(3));
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", virtual(3)));
 		AtomicInteger running = new AtomicInteger();
 		AtomicInteger highest = new AtomicInteger();
 		CountDownLatch done = new CountDownLatch(400);
@@ -246,12 +241,12 @@ class ThreadModelExecutorTests {
 		}
 		assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
 		assertThat(highest.get()).isBetween(1, 3);
-		awaitStats((stats) -> stats.completed() == 400 && stats.queued() == 0);
+		this.fixture.awaitStats((stats) -> stats.completed() == 400 && stats.queued() == 0);
 	}
 
 	@Test
 	void closedExecutorRejectsNewTasks() {
-		this.executor = new ThreadModelExecutor("test-", virtual(null));
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", virtual(null)));
 		this.executor.close();
 		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> this.executor.execute(() -> {
 		}));
@@ -261,20 +256,20 @@ class ThreadModelExecutorTests {
 
 	@Test
 	void switchMovesWaitingTasksToTheNewModelAndLetsRunningOnesFinish() throws Exception {
-		this.executor = new ThreadModelExecutor("switch-", platform(2, 0, null));
-		submitBlocking(5);
-		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 3);
+		this.executor = this.fixture.use(new ThreadModelExecutor("switch-", platform(2, 0, null)));
+		this.fixture.submitBlocking(5);
+		this.fixture.awaitStats((stats) -> stats.running() == 2 && stats.queued() == 3);
 		ModelSwitch change = this.executor.switchTo(virtual(null), "test");
 		assertThat(change.from()).isEqualTo(ThreadModel.PLATFORM);
 		assertThat(change.to()).isEqualTo(ThreadModel.VIRTUAL);
 		assertThat(change.handedOver()).isEqualTo(3);
-		awaitStats((stats) -> stats.running() == 5 && stats.queued() == 0 && this.ranOn.size() == 5);
+		this.fixture.awaitStats((stats) -> stats.running() == 5 && stats.queued() == 0 && this.ranOn.size() == 5);
 		assertThat(this.ranOn).filteredOn(Thread::isVirtual).hasSize(3);
 		assertThat(this.ranOn).filteredOn((thread) -> !thread.isVirtual())
 			.hasSize(2)
 			.allSatisfy((thread) -> assertThat(thread.getName()).startsWith("switch-platform-"));
-		this.release.countDown();
-		awaitStats((stats) -> stats.completed() == 5);
+		this.fixture.release();
+		this.fixture.awaitStats((stats) -> stats.completed() == 5);
 		assertThat(this.executor.getModel()).isEqualTo(ThreadModel.VIRTUAL);
 		assertThat(this.executor.switchHistory()).containsExactly(change);
 		LiveThreads.await("switch-platform-", 0, Duration.ofSeconds(10));
@@ -282,7 +277,7 @@ class ThreadModelExecutorTests {
 
 	@Test
 	void noTaskIsLostOrRunTwiceWhileTheModelSwitchesBackAndForth() throws Exception {
-		this.executor = new ThreadModelExecutor("flip-", platform(4, 1, null));
+		this.executor = this.fixture.use(new ThreadModelExecutor("flip-", platform(4, 1, null)));
 		int tasks = 4000;
 		AtomicIntegerArray runs = new AtomicIntegerArray(tasks);
 		CountDownLatch done = new CountDownLatch(tasks);
@@ -302,7 +297,7 @@ class ThreadModelExecutorTests {
 		for (int i = 0; i < tasks; i++) {
 			assertThat(runs.get(i)).as("runs of task %d", i).isEqualTo(1);
 		}
-		awaitStats((stats) -> stats.completed() == tasks && stats.queued() == 0 && stats.rejected() == 0);
+		this.fixture.awaitStats((stats) -> stats.completed() == tasks && stats.queued() == 0 && stats.rejected() == 0);
 		assertThat(this.executor.switchHistory()).hasSize(10);
 		assertThat(this.executor.getModel()).isEqualTo(ThreadModel.PLATFORM);
 		// only the current pool's threads are alive: every retired pool has ended
@@ -311,45 +306,13 @@ class ThreadModelExecutorTests {
 
 	@Test
 	void tasksTheNewThreadsRefuseStillRun() throws Exception {
-		this.executor = new ThreadModelExecutor("refuse-", virtual(1));
-		submitBlocking(4);
-		awaitStats((stats) -> stats.running() == 1 && stats.queued() == 3);
+		this.executor = this.fixture.use(new ThreadModelExecutor("refuse-", virtual(1)));
+		this.fixture.submitBlocking(4);
+		this.fixture.awaitStats((stats) -> stats.running() == 1 && stats.queued() == 3);
 		this.executor.switchTo(platform(1, 0, 0), "test");
-		awaitStats((stats) -> stats.running() == 4 && stats.queued() == 0);
-		this.release.countDown();
-		awaitStats((stats) -> stats.completed() == 4 && stats.rejected() == 0);
-	}
-
-	private void submitBlocking(int count) {
-		for (int i = 0; i < count; i++) {
-			this.executor.execute(() -> {
-				this.ranOn.add(Thread.currentThread());
-				try {
-					this.release.await();
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-				}
-			});
-		}
-	}
-
-	private void awaitStats(Predicate<ExecutorStats> condition) throws InterruptedException {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-		while (!condition.test(this.executor.stats())) {
-			assertThat(System.nanoTime()).as("stats never matched: %s", this.executor.stats()).isLessThan(deadline);
-			Thread.sleep(5);
-		}
-	}
-
-	static ExecutorSettings platform(int max, int min, Integer queueCapacity) {
-		return new ExecutorSettings(ThreadModel.PLATFORM,
-				new ExecutorSettings.PlatformPool(max, min, queueCapacity, Duration.ofSeconds(60)), null);
-	}
-
-	static ExecutorSettings virtual(Integer maxConcurrency) {
-		return new ExecutorSettings(ThreadModel.VIRTUAL,
-				new ExecutorSettings.PlatformPool(200, 10, null, Duration.ofSeconds(60)), maxConcurrency);
+		this.fixture.awaitStats((stats) -> stats.running() == 4 && stats.queued() == 0);
+		this.fixture.release();
+		this.fixture.awaitStats((stats) -> stats.completed() == 4 && stats.rejected() == 0);
 	}
 
 }

@@ -9,7 +9,9 @@ import io.github.threadmodel.executor.AdmissionStatus;
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.ModelSwitch;
 import io.github.threadmodel.executor.Refusal;
+import io.github.threadmodel.executor.TaskRecorder;
 import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
 import io.github.threadmodel.flavour.RuntimeFlavour;
 import io.github.threadmodel.pinning.PinningStats;
@@ -182,9 +184,9 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 		 * The figures of the request executor, with the HTTP requests as counted by the
 		 * starter's filter.
 		 */
-		static ExecutorDescriptor ofRequests(ExecutorStats stats, RequestCounts requests,
+		static ExecutorDescriptor ofRequests(ThreadModelExecutor executor, RequestCounts requests,
 				AsyncRequests asyncRequests) {
-			return of(stats, requests.received(), requests.completed(), requests.rejected(),
+			return of(executor, requests.received(), requests.completed(), requests.rejected(),
 					requests.rejected(Refusal.QUEUE_TIMEOUT), requests.bypassed(),
 					(asyncRequests != null) ? AsyncRequestsDescriptor.of(asyncRequests) : null);
 		}
@@ -192,18 +194,19 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 		/**
 		 * The figures of an executor whose tasks are what it counts.
 		 */
-		static ExecutorDescriptor ofTasks(ExecutorStats stats) {
-			return of(stats, stats.submitted(), stats.completed(), stats.rejected(), stats.timedOut(), null, null);
+		static ExecutorDescriptor ofTasks(ThreadModelExecutor executor) {
+			TaskRecorder tasks = executor.recorder();
+			return of(executor, tasks.submitted(), tasks.completed(), tasks.rejected(), tasks.timedOut(), null, null);
 		}
 
-		private static ExecutorDescriptor of(ExecutorStats stats, long submitted, long completed, long rejected,
-				long rejectedTimedOut, Long bypassed, AsyncRequestsDescriptor async) {
-			return new ExecutorDescriptor(stats.model().id(), submitted, completed, rejected, rejectedTimedOut,
-					bypassed, stats.running(), stats.peakRunning(), stats.queued(), stats.peakQueued(),
-					WaitDescriptor.of(stats.queueWait()), WaitDescriptor.of(stats.carrierWait()), stats.poolSize(),
-					stats.maxPoolSize(), stats.maxConcurrency(), new ExecutorTasksDescriptor(stats.submitted(),
-							stats.completed(), stats.rejected()),
-					async);
+		private static ExecutorDescriptor of(ThreadModelExecutor executor, long submitted, long completed,
+				long rejected, long rejectedTimedOut, Long bypassed, AsyncRequestsDescriptor async) {
+			TaskRecorder tasks = executor.recorder();
+			return new ExecutorDescriptor(executor.getModel().id(), submitted, completed, rejected, rejectedTimedOut,
+					bypassed, tasks.running(), tasks.peakRunning(), tasks.queued(), tasks.peakQueued(),
+					WaitDescriptor.of(tasks.queueWait()), WaitDescriptor.of(tasks.carrierWait()), executor.poolSize(),
+					executor.maxPoolSize(), executor.maxConcurrency(),
+					new ExecutorTasksDescriptor(tasks.submitted(), tasks.completed(), tasks.rejected()), async);
 		}
 
 		static double millis(long nanos) {
@@ -238,7 +241,8 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 */
 	public record WaitDescriptor(long count, double averageMs, double maxMs) {
 
-		static WaitDescriptor of(ExecutorStats.Wait wait) {
+		static WaitDescriptor of(TaskRecorder.Waits waits) {
+			ExecutorStats.Wait wait = waits.snapshot();
 			return new WaitDescriptor(wait.count(), ExecutorDescriptor.millis(wait.average().toNanos()),
 					ExecutorDescriptor.millis(wait.max().toNanos()));
 		}

@@ -129,8 +129,8 @@ public class ThreadModelEndpoint {
 	public ThreadModelDescriptor threadModel() {
 		String server = this.serverKind.name();
 		return new ThreadModelDescriptor(this.requests.getModel().id(), modelSource(), server,
-				ExecutorDescriptor.ofRequests(this.requests.stats(), this.requestCounts, this.asyncRequests),
-				(this.tasks != null) ? ExecutorDescriptor.ofTasks(this.tasks.stats()) : null,
+				ExecutorDescriptor.ofRequests(this.requests, this.requestCounts, this.asyncRequests),
+				(this.tasks != null) ? ExecutorDescriptor.ofTasks(this.tasks) : null,
 				"netty".equals(server) ? NettyDescriptor.WEBFLUX : null, VirtualThreadScheduler.read(),
 				this.connections,
 				this.startupTimeline.steps(), this.runtime.obtain(), this.switcher.isEnabled(),

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.github.threadmodel.executor.AdmissionStatus;
-import io.github.threadmodel.executor.ExecutorStats;
+import io.github.threadmodel.executor.TaskRecorder;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.overload.Shedding;
 
@@ -37,17 +37,18 @@ public final class ThreadModelHealth {
 	 * out when there is none), {@code inFlight}, {@code queued} and {@code shedding}
 	 */
 	public Map<String, Object> details() {
-		ExecutorStats stats = this.requests.stats();
+		TaskRecorder recorder = this.requests.recorder();
 		AdmissionStatus admission = this.requests.admission();
-		Integer limit = (stats.maxPoolSize() != null) ? stats.maxPoolSize()
-				: (admission != null) ? admission.limit() : stats.maxConcurrency();
+		Integer maxPoolSize = this.requests.maxPoolSize();
+		Integer limit = (maxPoolSize != null) ? maxPoolSize
+				: (admission != null) ? admission.limit() : this.requests.maxConcurrency();
 		Map<String, Object> details = new LinkedHashMap<>();
-		details.put("model", stats.model().id());
+		details.put("model", this.requests.getModel().id());
 		if (limit != null) {
 			details.put("limit", limit);
 		}
-		details.put("inFlight", stats.running());
-		details.put("queued", stats.queued());
+		details.put("inFlight", recorder.running());
+		details.put("queued", recorder.queued());
 		details.put("shedding", this.shedding.isShedding());
 		return details;
 	}

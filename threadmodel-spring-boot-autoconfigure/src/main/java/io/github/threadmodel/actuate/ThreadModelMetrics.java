@@ -7,9 +7,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
-import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.ModelSwitch;
 import io.github.threadmodel.executor.Refusal;
+import io.github.threadmodel.executor.TaskRecorder;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.requests.AsyncRequests;
@@ -169,30 +169,34 @@ public class ThreadModelMetrics implements MeterBinder {
 
 	private static void bindExecutor(MeterRegistry registry, String name, ThreadModelExecutor executor, Tags server) {
 		Tags tags = Tags.of("name", name);
+		TaskRecorder recorder = executor.recorder();
 		gauge(registry, "executor.active", "The approximate number of threads that are actively executing tasks",
-				BaseUnits.THREADS, executor, tags, ExecutorStats::running);
+				BaseUnits.THREADS, recorder, tags, TaskRecorder::running);
 		gauge(registry, "executor.queued", "The approximate number of tasks that are queued for execution",
-				BaseUnits.TASKS, executor, tags, ExecutorStats::queued);
+				BaseUnits.TASKS, recorder, tags, TaskRecorder::queued);
 		gauge(registry, "executor.pool.size", "The current number of threads in the pool", BaseUnits.THREADS,
-				executor, tags, (stats) -> (stats.poolSize() != null) ? stats.poolSize() : 0);
+				executor, tags, (e) -> {
+					Integer poolSize = e.poolSize();
+					return (poolSize != null) ? poolSize : 0;
+				});
 		gauge(registry, "executor.pool.max", "The maximum allowed number of threads in the pool", BaseUnits.THREADS,
 				executor, tags, ThreadModelMetrics::limit);
-		FunctionCounter.builder("executor.completed", executor, (e) -> e.stats().completed())
+		FunctionCounter.builder("executor.completed", recorder, TaskRecorder::completed)
 			.description("The approximate total number of tasks that have completed execution")
 			.baseUnit(BaseUnits.TASKS)
 			.tags(tags)
 			.register(registry);
 		Tags waitTags = tags.and(server);
 		FunctionTimer
-			.builder("threadmodel.queue.wait", executor, (e) -> e.stats().queueWait().count(),
-					(e) -> e.stats().queueWait().total().toNanos(), TimeUnit.NANOSECONDS)
+			.builder("threadmodel.queue.wait", recorder.queueWait(), TaskRecorder.Waits::count,
+					(waits) -> waits.total().toNanos(), TimeUnit.NANOSECONDS)
 			.description("Tasks that waited behind the limit (every platform thread busy, or every permit of the "
 					+ "virtual concurrency limit taken) before they got a thread, and how long")
 			.tags(waitTags)
 			.register(registry);
 		FunctionTimer
-			.builder("threadmodel.carrier.wait", executor, (e) -> e.stats().carrierWait().count(),
-					(e) -> e.stats().carrierWait().total().toNanos(), TimeUnit.NANOSECONDS)
+			.builder("threadmodel.carrier.wait", recorder.carrierWait(), TaskRecorder.Waits::count,
+					(waits) -> waits.total().toNanos(), TimeUnit.NANOSECONDS)
 			.description("Tasks that got a virtual thread of their own, and how long that thread waited for a "
 					+ "carrier thread")
 			.tags(waitTags)
@@ -203,16 +207,18 @@ public class ThreadModelMetrics implements MeterBinder {
 	 * The most tasks that run at once: the platform pool's limit, or the virtual
 	 * concurrency limit; NaN when there is none.
 	 */
-	private static double limit(ExecutorStats stats) {
-		if (stats.maxPoolSize() != null) {
-			return stats.maxPoolSize();
+	private static double limit(ThreadModelExecutor executor) {
+		Integer maxPoolSize = executor.maxPoolSize();
+		if (maxPoolSize != null) {
+			return maxPoolSize;
 		}
-		return (stats.maxConcurrency() != null) ? stats.maxConcurrency() : Double.NaN;
+		Integer maxConcurrency = executor.maxConcurrency();
+		return (maxConcurrency != null) ? maxConcurrency : Double.NaN;
 	}
 
-	private static void gauge(MeterRegistry registry, String name, String description, String baseUnit,
-			ThreadModelExecutor executor, Tags tags, ToDoubleFunction<ExecutorStats> value) {
-		Gauge.builder(name, executor, (e) -> value.applyAsDouble(e.stats()))
+	private static <T> void gauge(MeterRegistry registry, String name, String description, String baseUnit,
+			T source, Tags tags, ToDoubleFunction<T> value) {
+		Gauge.builder(name, source, value)
 			.description(description)
 			.baseUnit(baseUnit)
 			.tags(tags)

@@ -60,7 +60,7 @@ public final class QueuedRequestsDrain implements SmartLifecycle {
 	public void stop() {
 		this.running = false;
 		this.acceptors.stopAccepting();
-		int waiting = this.requests.stats().queued();
+		int waiting = this.requests.recorder().queued();
 		if (waiting == 0) {
 			return;
 		}
