@@ -241,7 +241,7 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	 * when startup fails.
 	 */
 	private static String unreadable(BindException ex) {
-		InvalidConfigurationPropertyValueException model = ThreadModelSettings.invalidModel(ex);
+		InvalidConfigurationPropertyValueException model = ThreadModelPropertiesCheck.invalidModel(ex);
 		if (model != null) {
 			return model.getMessage();
 		}

@@ -23,7 +23,7 @@ class ThreadModelChoiceFailureAnalyzer extends AbstractFailureAnalyzer<BindExcep
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, BindException cause) {
-		InvalidConfigurationPropertyValueException invalid = ThreadModelSettings.invalidModel(cause);
+		InvalidConfigurationPropertyValueException invalid = ThreadModelPropertiesCheck.invalidModel(cause);
 		if (invalid == null) {
 			return null;
 		}

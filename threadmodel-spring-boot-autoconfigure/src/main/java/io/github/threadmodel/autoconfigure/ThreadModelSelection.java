@@ -38,7 +38,7 @@ record ThreadModelSelection(ThreadModel model, String source, ThreadModel taskMo
 	 * @return the selection
 	 */
 	static ThreadModelSelection of(ThreadModelSettings settings, Environment environment) {
-		ThreadModelSettings.checkWrittenModel(environment);
+		ThreadModelPropertiesCheck.checkWrittenModel(environment);
 		ThreadModelChoice written = settings.model();
 		Boolean springVirtual = environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class);
 		ThreadModelChoice choice = serverChoice(written, springVirtual);
@@ -69,7 +69,7 @@ record ThreadModelSelection(ThreadModel model, String source, ThreadModel taskMo
 	 * @return the choice
 	 */
 	static ThreadModelChoice serverChoice(ThreadModelChoice written, Environment environment) {
-		ThreadModelSettings.checkWrittenModel(environment);
+		ThreadModelPropertiesCheck.checkWrittenModel(environment);
 		return serverChoice(written, environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class));
 	}
 
