@@ -32,6 +32,7 @@ import org.springframework.scheduling.annotation.AsyncAnnotationBeanPostProcesso
 /**
  * Auto-configuration of the executors whose thread model the starter controls: the one
  * the web server hands requests to, and the application task executor.
+ * @since 0.1.0
  */
 @AutoConfiguration(before = TaskExecutionAutoConfiguration.class)
 @EnableConfigurationProperties(ThreadModelProperties.class)
@@ -150,7 +151,7 @@ public final class ThreadModelAutoConfiguration {
 		Duration timeout = Binder.get(environment)
 			.bind(SHUTDOWN_TIMEOUT_PROPERTY, Duration.class)
 			.orElse(DEFAULT_SHUTDOWN_TIMEOUT);
-		return new QueuedRequestsDrain(executors.requests(), intake.acceptors(), timeout);
+		return new QueuedRequestsDrain(executors.requests(), intake, timeout);
 	}
 
 	/**

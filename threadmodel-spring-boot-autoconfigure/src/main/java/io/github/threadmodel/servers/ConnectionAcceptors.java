@@ -9,7 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * Spring Boot's graceful shutdown does this too, but only once {@link QueuedRequestsDrain}
  * has let the requests waiting for a thread run.
  */
-public final class ConnectionAcceptors {
+final class ConnectionAcceptors {
 
 	private final List<Runnable> stops = new CopyOnWriteArrayList<>();
 

@@ -33,6 +33,7 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
  * fewer requests per second than from a platform one (docs/benchmarks.md). Either pool
  * replaces the one Spring Boot sets, whose {@code VirtualThreadPool} is capped at
  * {@code server.jetty.threads.max} (200 by default) on Boot 3.5.11+ and 4.
+ * @since 0.1.0
  */
 public final class JettyThreadModel {
 
@@ -48,7 +49,7 @@ public final class JettyThreadModel {
 	 * @param acceptQueueSize the accept backlog of each connector
 	 * @param acceptors where to register how each connector stops taking new connections
 	 */
-	public JettyThreadModel(Executor executor, int acceptQueueSize, ConnectionAcceptors acceptors) {
+	JettyThreadModel(Executor executor, int acceptQueueSize, ConnectionAcceptors acceptors) {
 		this.executor = executor;
 		this.acceptQueueSize = acceptQueueSize;
 		this.acceptors = acceptors;

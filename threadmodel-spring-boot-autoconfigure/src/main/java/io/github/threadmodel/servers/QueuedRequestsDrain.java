@@ -18,6 +18,7 @@ import org.springframework.context.SmartLifecycle;
  * waits until no request waits for a thread, and answers the ones still waiting when the
  * timeout passes 503 with {@code Retry-After} ({@link Refusal#SHUTDOWN}); then Spring
  * Boot's graceful shutdown waits for the running requests, with a timeout of its own.
+ * @since 0.1.0
  */
 public final class QueuedRequestsDrain implements SmartLifecycle {
 
@@ -41,13 +42,13 @@ public final class QueuedRequestsDrain implements SmartLifecycle {
 	/**
 	 * Creates the drain.
 	 * @param requests the request executor
-	 * @param acceptors the connectors to stop taking new connections
+	 * @param intake the connections, whose connectors stop taking new ones
 	 * @param timeout how long the waiting requests may take to start
 	 * ({@code spring.lifecycle.timeout-per-shutdown-phase})
 	 */
-	public QueuedRequestsDrain(ThreadModelExecutor requests, ConnectionAcceptors acceptors, Duration timeout) {
+	public QueuedRequestsDrain(ThreadModelExecutor requests, ConnectionIntake intake, Duration timeout) {
 		this.requests = requests;
-		this.acceptors = acceptors;
+		this.acceptors = intake.acceptors();
 		this.timeout = timeout;
 	}
 

@@ -2,6 +2,7 @@ package io.github.threadmodel.servers;
 
 /**
  * Where the starters' web server factory customizers stand among Spring Boot's own.
+ * @since 0.1.0
  */
 public final class ServerCustomizers {
 

@@ -11,6 +11,7 @@ import org.apache.coyote.ProtocolHandler;
  * starter applies it as a connector customizer, which Tomcat runs after the
  * protocol-handler customizers (including Spring Boot's for
  * {@code spring.threads.virtual.enabled}), so it wins over them.
+ * @since 0.1.0
  */
 public final class TomcatThreadModel {
 
@@ -26,7 +27,7 @@ public final class TomcatThreadModel {
 	 * @param acceptCount the accept backlog to set, or {@code null} to leave Tomcat's
 	 * @param acceptors where to register how each connector stops taking new connections
 	 */
-	public TomcatThreadModel(Executor executor, Integer acceptCount, ConnectionAcceptors acceptors) {
+	TomcatThreadModel(Executor executor, Integer acceptCount, ConnectionAcceptors acceptors) {
 		this.executor = executor;
 		this.acceptCount = acceptCount;
 		this.acceptors = acceptors;

@@ -7,7 +7,7 @@ import io.github.threadmodel.autoconfigure.SpringBootLineCheck;
  * Stops startup with a clear message when this starter ({@code threadmodel-spring-boot-starter})
  * runs on Spring Boot 3.5.
  */
-public final class Boot4LineCheck extends SpringBootLineCheck {
+final class Boot4LineCheck extends SpringBootLineCheck {
 
 	public Boot4LineCheck() {
 		super(SpringBootLine.BOOT_4);

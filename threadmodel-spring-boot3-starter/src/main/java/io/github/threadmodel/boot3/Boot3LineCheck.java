@@ -7,7 +7,7 @@ import io.github.threadmodel.autoconfigure.SpringBootLineCheck;
  * Stops startup with a clear message when this starter ({@code threadmodel-spring-boot3-starter})
  * runs on Spring Boot 4.
  */
-public final class Boot3LineCheck extends SpringBootLineCheck {
+final class Boot3LineCheck extends SpringBootLineCheck {
 
 	public Boot3LineCheck() {
 		super(SpringBootLine.BOOT_3);
