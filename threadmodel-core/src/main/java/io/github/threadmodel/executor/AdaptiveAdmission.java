@@ -10,6 +10,7 @@ package io.github.threadmodel.executor;
  * @param maxLimit the most it grows to
  * @param heapThreshold share (above 0, at most 1) of the maximum heap that, still used
  * after a garbage collection, counts as heap pressure
+ * @since 0.1.0
  */
 public record AdaptiveAdmission(int minLimit, int maxLimit, double heapThreshold) {
 

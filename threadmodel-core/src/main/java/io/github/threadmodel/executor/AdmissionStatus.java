@@ -17,6 +17,7 @@ package io.github.threadmodel.executor;
  * {@code null} before the first one or without an adaptive limit
  * @param heapDecreases garbage collections that found the heap above the threshold and
  * decreased the limit
+ * @since 0.1.0
  */
 public record AdmissionStatus(String mode, String algorithm, Integer limit, int inFlight, Integer minLimit,
 		Integer maxLimit, Double heapThreshold, Double heapUsedAfterGc, long heapDecreases) {

@@ -11,6 +11,7 @@ import java.time.Duration;
  * for none
  * @param adaptive the bounds of an adaptive limit on virtual threads, used when
  * {@code maxConcurrency} is {@code null}; {@code null} for no limit at all
+ * @since 0.1.0
  */
 public record ExecutorSettings(ThreadModel model, PlatformPool platform, Integer maxConcurrency,
 		AdaptiveAdmission adaptive) {

@@ -33,6 +33,7 @@ import java.time.Duration;
  * @param carrierWait the tasks that got a virtual thread of their own, and how long that
  * thread waited for a carrier thread before it ran them (the JDK's scheduling delay: all
  * carriers busy, the CPU short)
+ * @since 0.1.0
  */
 public record ExecutorStats(ThreadModel model, int running, int queued, int peakQueued, long submitted,
 		long started, long completed, long rejected, Duration totalWait, Duration maxWait, Integer poolSize, Integer maxPoolSize,

@@ -10,6 +10,7 @@ import java.time.Instant;
  * @param to the model after
  * @param requestedBy who or what asked for it
  * @param handedOver tasks that were waiting for a thread of the old model and moved to the new one
+ * @since 0.1.0
  */
 public record ModelSwitch(Instant at, ThreadModel from, ThreadModel to, String requestedBy, int handedOver) {
 

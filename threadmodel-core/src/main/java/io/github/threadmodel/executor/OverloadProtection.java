@@ -11,6 +11,7 @@ import java.time.Duration;
  *
  * @param queueTimeout the longest a task may wait for a permit of the virtual concurrency
  * limit, or {@code null} to wait without limit
+ * @since 0.1.0
  */
 public record OverloadProtection(Duration queueTimeout) {
 

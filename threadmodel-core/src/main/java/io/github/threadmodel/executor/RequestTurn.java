@@ -15,6 +15,7 @@ import java.util.function.UnaryOperator;
  * that admitted it, holding the limit as any task does.
  * <p>
  * Only the executor makes turns; code finds the one of its thread with {@link #current()}.
+ * @since 0.1.0
  */
 public final class RequestTurn {
 

@@ -8,6 +8,7 @@ import java.util.Locale;
  * {@link ModelSwitch#requestedBy() requestedBy} says. Read from that text rather than
  * passed apart, so that every caller of {@link ThreadModelSwitcher} keeps the one
  * argument it has always given.
+ * @since 0.1.0
  */
 public enum SwitchSource {
 

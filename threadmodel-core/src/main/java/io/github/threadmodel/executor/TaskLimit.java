@@ -14,6 +14,7 @@ import java.time.Duration;
  * @param maxConcurrency how many tasks may run at once, 1 or more
  * @param queueTimeout the longest a caller waits for a turn, zero to refuse at once, or
  * {@code null} to wait until a task ends
+ * @since 0.1.0
  */
 public record TaskLimit(int maxConcurrency, Duration queueTimeout) {
 

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.LongAdder;
  * limit until it gets a thread (or is refused). A task the threads take at once never
  * counts, however long its thread then takes to run it: waiting for a carrier is the CPU
  * being short, not a queue.
+ * @since 0.1.0
  */
 public final class TaskRecorder {
 

@@ -4,6 +4,7 @@ import java.util.Locale;
 
 /**
  * The kind of threads that run request handling or application tasks.
+ * @since 0.1.0
  */
 public enum ThreadModel {
 

@@ -27,6 +27,7 @@ import org.springframework.core.task.TaskRejectedException;
  * across switches, and a {@link TaskDecorator}, applied to each task where it is handed
  * over (so that, for example, the caller's tracing context follows it onto whatever
  * thread runs it, before and after a switch).
+ * @since 0.1.0
  */
 public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseable {
 

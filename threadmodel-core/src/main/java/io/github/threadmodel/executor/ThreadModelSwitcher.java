@@ -5,6 +5,7 @@ package io.github.threadmodel.executor;
  * application task executor when it follows the server's model. The task executor takes
  * the new model only: the limits given are the request executor's, and the task executor
  * keeps its own.
+ * @since 0.1.0
  */
 public final class ThreadModelSwitcher {
 

@@ -14,6 +14,7 @@ import javax.management.ObjectName;
  * @param poolSize carrier threads that exist
  * @param mounted virtual threads running on a carrier now
  * @param queued virtual threads waiting for a carrier
+ * @since 0.1.0
  */
 public record VirtualThreadScheduler(int parallelism, int poolSize, int mounted, long queued) {
 

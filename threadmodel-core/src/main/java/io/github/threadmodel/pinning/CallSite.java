@@ -13,6 +13,7 @@ import jdk.jfr.consumer.RecordedStackTrace;
  *
  * @param className the binary name of the class, for example {@code com.example.Catalog$Cache}
  * @param methodName the method, {@code <clinit>} for a class initializer
+ * @since 0.1.0
  */
 public record CallSite(String className, String methodName) {
 

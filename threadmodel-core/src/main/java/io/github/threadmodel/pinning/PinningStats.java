@@ -12,6 +12,7 @@ import java.util.List;
  * @param sites the call sites with the most pinned time, most first
  * @param untrackedCount pinnings at call sites beyond the most that are tracked (counted
  * in {@code count} and {@code totalTime}, not listed)
+ * @since 0.1.0
  */
 public record PinningStats(Duration threshold, long count, Duration totalTime, List<Site> sites,
 		long untrackedCount) {

@@ -36,6 +36,7 @@ import org.springframework.context.SmartLifecycle;
  * {@link #virtualThreadsInUse()} is called (and the context has started): JFR with stack
  * traces costs startup time and some tens of megabytes of native memory, for nothing
  * while no virtual thread runs.
+ * @since 0.1.0
  */
 public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
 

@@ -10,6 +10,7 @@ import org.springframework.context.event.SmartApplicationListener;
 /**
  * Records when the application reached each step of its startup, in milliseconds since
  * the JVM started (so that JVM, CDS, AOT and native startups compare on one scale).
+ * @since 0.1.0
  */
 public class StartupTimeline implements SmartApplicationListener {
 

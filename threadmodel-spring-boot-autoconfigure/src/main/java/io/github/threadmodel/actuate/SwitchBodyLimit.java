@@ -14,6 +14,7 @@ import org.springframework.http.HttpStatusCode;
  * limit is 256 KB), by {@link SwitchBodyLimitFilter} (servlet) and
  * {@link SwitchBodyLimitWebFilter} (WebFlux): at once for a {@code Content-Length} over the
  * limit, otherwise once the bytes read pass it (a chunked body).
+ * @since 0.1.0
  */
 public final class SwitchBodyLimit {
 

@@ -18,6 +18,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Refuses a write to the {@code threadmodel} endpoint whose body is larger than
  * {@link SwitchBodyLimit#MAX_BYTES} with 413, on servlet servers. It reads at most one byte
  * more than the limit and hands the endpoint the bytes it read.
+ * @since 0.1.0
  */
 public class SwitchBodyLimitFilter extends OncePerRequestFilter {
 

@@ -43,6 +43,7 @@ import io.github.threadmodel.requests.RequestCounts;
  * @param auto what {@code app.threads.model=auto} is doing, or {@code null} without it
  * @param admission how many requests may run at once on virtual threads, and the limit now
  * (adaptive, fixed or unlimited), or {@code null} while requests run on platform threads
+ * @since 0.1.0
  */
 public record ThreadModelDescriptor(String model, String modelSource, String server, ExecutorDescriptor requests,
 		ExecutorDescriptor tasks, NettyDescriptor netty, VirtualThreadScheduler virtualThreadScheduler,

@@ -39,6 +39,7 @@ import org.springframework.util.function.SingletonSupplier;
  * and how the application started; {@code POST} switches the model while the
  * application runs. Writes are off unless the endpoint's access is raised
  * ({@code management.endpoint.threadmodel.access=unrestricted}).
+ * @since 0.1.0
  */
 @Endpoint(id = "threadmodel", defaultAccess = Access.READ_ONLY)
 public class ThreadModelEndpoint {

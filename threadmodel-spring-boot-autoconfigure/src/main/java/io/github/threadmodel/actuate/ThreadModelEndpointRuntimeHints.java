@@ -11,6 +11,7 @@ import org.springframework.aot.hint.RuntimeHintsRegistrar;
  * Spring Boot registers the return type of a read operation by itself; the write
  * operation returns either the descriptor or a refusal behind {@code Object}, so both are
  * registered here, with every type they contain.
+ * @since 0.1.0
  */
 public class ThreadModelEndpointRuntimeHints implements RuntimeHintsRegistrar {
 

@@ -5,6 +5,7 @@ import org.springframework.util.ClassUtils;
 
 /**
  * The Spring Boot lines the starter is built for, one starter artifact each.
+ * @since 0.1.0
  */
 public enum SpringBootLine {
 

@@ -10,6 +10,7 @@ import io.github.threadmodel.executor.ThreadModel;
  * {@code app.threads.tasks.model} takes the thread models only. Spring Boot binds either
  * in any case; a value it cannot bind stops startup with the allowed values as the
  * documentation writes them.
+ * @since 0.1.0
  */
 public enum ThreadModelChoice {
 

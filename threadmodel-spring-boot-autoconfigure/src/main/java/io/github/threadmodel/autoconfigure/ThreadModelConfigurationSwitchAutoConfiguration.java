@@ -20,6 +20,7 @@ import org.springframework.core.env.MapPropertySource;
  * class path, a change of {@code app.threads.*} announced by its
  * {@link EnvironmentChangeEvent} switches the model as a {@code POST} to the endpoint
  * does ({@link ConfigurationSwitchListener}).
+ * @since 0.1.0
  */
 @AutoConfiguration(after = ThreadModelAutoConfiguration.class)
 @ConditionalOnClass(EnvironmentChangeEvent.class)

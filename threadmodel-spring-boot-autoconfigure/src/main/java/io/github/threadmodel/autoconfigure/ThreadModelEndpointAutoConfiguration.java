@@ -24,6 +24,7 @@ import org.springframework.context.annotation.ImportRuntimeHints;
 
 /**
  * Auto-configuration of the {@code threadmodel} actuator endpoint.
+ * @since 0.1.0
  */
 @AutoConfiguration(after = ThreadModelAutoConfiguration.class)
 @ConditionalOnClass(Endpoint.class)

@@ -19,6 +19,7 @@ import org.springframework.context.annotation.Bean;
  * are not made here: Spring Boot makes them from {@code micrometer-java21}, which the
  * starter brings, and from its own startup listener. Ordered after Spring Boot's metrics
  * auto-configuration, named as it is on Boot 4 and on Boot 3.5.
+ * @since 0.1.0
  */
 @AutoConfiguration(after = ThreadModelAutoConfiguration.class, afterName = {
 		"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",

@@ -34,6 +34,7 @@ import org.springframework.web.server.WebExceptionHandler;
  * overload (see {@link io.github.threadmodel.executor.OverloadProtection}): 503 with
  * {@code Retry-After}, from a servlet filter on Tomcat, Jetty and Undertow and from a
  * {@link WebExceptionHandler} on WebFlux.
+ * @since 0.1.0
  */
 @AutoConfiguration(after = { ThreadModelAutoConfiguration.class, ThreadModelRequestsAutoConfiguration.class })
 @ConditionalOnWebApplication

@@ -29,6 +29,7 @@ import org.springframework.core.env.Environment;
  * recording would cost startup time and native memory for nothing. No meter is added: Micrometer's
  * {@code jvm.threads.virtual.pinned} already counts and times pinning, and a meter per
  * call site would have unbounded tag values.
+ * @since 0.1.0
  */
 @AutoConfiguration(after = ThreadModelAutoConfiguration.class)
 @ConditionalOnClass(name = "jdk.jfr.consumer.RecordingStream")

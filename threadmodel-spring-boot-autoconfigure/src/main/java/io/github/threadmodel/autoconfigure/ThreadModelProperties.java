@@ -10,6 +10,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * Configuration of the thread model of the embedded web server and the application task
  * executor. Values are checked, and turned into the core's objects, by
  * {@link ThreadModelSettings}.
+ * @since 0.1.0
  */
 @ConfigurationProperties("app.threads")
 public class ThreadModelProperties {

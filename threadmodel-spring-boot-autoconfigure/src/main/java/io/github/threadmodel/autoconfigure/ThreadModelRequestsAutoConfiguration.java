@@ -26,6 +26,7 @@ import org.springframework.web.server.WebFilter;
  * servlet filter first in the chain in servlet applications, a {@link WebFilter} first in
  * reactive ones; and, on servlet servers, of the requests open in asynchronous processing
  * ({@link AsyncRequests}).
+ * @since 0.1.0
  */
 @AutoConfiguration(after = ThreadModelAutoConfiguration.class)
 @ConditionalOnWebApplication

@@ -15,6 +15,7 @@ import org.springframework.web.reactive.config.WebFluxConfigurer;
  * WebFlux keeps I/O and reactive controller methods on its event loops; controller
  * methods with other return types block, so they run on the request executor. Only
  * Spring Framework's API is involved, the same on both Boot lines.
+ * @since 0.1.0
  */
 @AutoConfiguration(after = ThreadModelAutoConfiguration.class)
 @ConditionalOnClass(WebFluxConfigurer.class)

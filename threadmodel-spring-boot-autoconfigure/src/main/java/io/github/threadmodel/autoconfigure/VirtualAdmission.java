@@ -3,6 +3,7 @@ package io.github.threadmodel.autoconfigure;
 /**
  * What {@code app.threads.virtual.admission} chooses: how many requests may run at once on
  * virtual threads.
+ * @since 0.1.0
  */
 public enum VirtualAdmission {
 

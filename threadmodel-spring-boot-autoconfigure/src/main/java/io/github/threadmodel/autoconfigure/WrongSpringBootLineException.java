@@ -3,6 +3,7 @@ package io.github.threadmodel.autoconfigure;
 /**
  * Thrown at startup when the application runs the starter of one Spring Boot line on the
  * other line.
+ * @since 0.1.0
  */
 public class WrongSpringBootLineException extends RuntimeException {
 

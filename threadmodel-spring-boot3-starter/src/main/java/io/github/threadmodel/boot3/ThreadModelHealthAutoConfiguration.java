@@ -20,6 +20,7 @@ import org.springframework.context.annotation.Bean;
  * Auto-configuration of the {@code threadModel} health contributor on Spring Boot 3.5, from
  * this line's health API; what it reports is shared with the other line
  * ({@link ThreadModelHealth}). Never {@code DOWN} because of load.
+ * @since 0.1.0
  */
 @AutoConfiguration(after = ThreadModelOverloadAutoConfiguration.class)
 @ConditionalOnClass(HealthIndicator.class)

@@ -33,6 +33,7 @@ import org.springframework.context.annotation.ImportRuntimeHints;
  * adapters do is shared with the other line (package {@code io.github.threadmodel.servers}). It also names
  * the web server and records when it started, from this line's web server context and
  * event.
+ * @since 0.1.0
  */
 @AutoConfiguration(after = ThreadModelAutoConfiguration.class)
 @ConditionalOnWebApplication
