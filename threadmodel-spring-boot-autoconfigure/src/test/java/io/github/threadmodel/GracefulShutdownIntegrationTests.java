@@ -10,7 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import io.github.threadmodel.servers.QueuedRequestsDrain;
+import io.github.threadmodel.internal.servers.QueuedRequestsDrain;
 import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.TestServers;
 import io.github.threadmodel.testapp.ThreadController;

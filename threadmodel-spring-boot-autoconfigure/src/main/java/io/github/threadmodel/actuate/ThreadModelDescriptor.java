@@ -3,8 +3,6 @@ package io.github.threadmodel.actuate;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.threadmodel.auto.AutoThreadModel;
-import io.github.threadmodel.auto.WorkloadSample;
 import io.github.threadmodel.executor.AdmissionStatus;
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.ModelSwitch;
@@ -13,10 +11,12 @@ import io.github.threadmodel.executor.TaskRecorder;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
-import io.github.threadmodel.flavour.RuntimeFlavour;
+import io.github.threadmodel.internal.auto.AutoThreadModel;
+import io.github.threadmodel.internal.auto.WorkloadSample;
+import io.github.threadmodel.internal.flavour.RuntimeFlavour;
+import io.github.threadmodel.internal.requests.AsyncRequests;
+import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.pinning.PinningStats;
-import io.github.threadmodel.requests.AsyncRequests;
-import io.github.threadmodel.requests.RequestCounts;
 
 
 /**

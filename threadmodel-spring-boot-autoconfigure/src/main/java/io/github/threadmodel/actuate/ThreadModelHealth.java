@@ -6,7 +6,7 @@ import java.util.Map;
 import io.github.threadmodel.executor.AdmissionStatus;
 import io.github.threadmodel.executor.TaskRecorder;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.overload.Shedding;
+import io.github.threadmodel.internal.overload.Shedding;
 
 /**
  * The details of the {@code threadModel} health contributor, the same on both Boot lines

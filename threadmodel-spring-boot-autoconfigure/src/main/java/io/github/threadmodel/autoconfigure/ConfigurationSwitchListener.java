@@ -9,12 +9,12 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.ModelSwitch;
 import io.github.threadmodel.executor.SwitchSource;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
+import io.github.threadmodel.internal.auto.AutoThreadModel;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

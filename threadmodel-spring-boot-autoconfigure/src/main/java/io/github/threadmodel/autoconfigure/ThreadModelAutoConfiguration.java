@@ -5,13 +5,13 @@ import java.time.Duration;
 import java.util.concurrent.Executor;
 
 import io.github.threadmodel.actuate.ServerKind;
-import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.TaskLimit;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
-import io.github.threadmodel.requests.RequestCounts;
-import io.github.threadmodel.servers.ConnectionIntake;
-import io.github.threadmodel.servers.QueuedRequestsDrain;
+import io.github.threadmodel.internal.auto.AutoThreadModel;
+import io.github.threadmodel.internal.requests.RequestCounts;
+import io.github.threadmodel.internal.servers.ConnectionIntake;
+import io.github.threadmodel.internal.servers.QueuedRequestsDrain;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;

@@ -2,8 +2,8 @@ package io.github.threadmodel.autoconfigure;
 
 import java.util.Map;
 
-import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
+import io.github.threadmodel.internal.auto.AutoThreadModel;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

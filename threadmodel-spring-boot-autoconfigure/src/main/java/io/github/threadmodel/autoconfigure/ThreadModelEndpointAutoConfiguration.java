@@ -5,12 +5,12 @@ import io.github.threadmodel.actuate.StartupTimeline;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.ConnectionsDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 import io.github.threadmodel.actuate.ThreadModelEndpointRuntimeHints;
-import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
+import io.github.threadmodel.internal.auto.AutoThreadModel;
+import io.github.threadmodel.internal.requests.AsyncRequests;
+import io.github.threadmodel.internal.requests.RequestCounts;
+import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
-import io.github.threadmodel.requests.AsyncRequests;
-import io.github.threadmodel.requests.RequestCounts;
-import io.github.threadmodel.servers.ConnectionIntake;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;

@@ -2,8 +2,8 @@ package io.github.threadmodel.autoconfigure;
 
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.actuate.ThreadModelMetrics;
-import io.github.threadmodel.requests.AsyncRequests;
-import io.github.threadmodel.requests.RequestCounts;
+import io.github.threadmodel.internal.requests.AsyncRequests;
+import io.github.threadmodel.internal.requests.RequestCounts;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -2,18 +2,18 @@ package io.github.threadmodel.autoconfigure;
 
 import java.util.EnumSet;
 
-import io.github.threadmodel.requests.AsyncRequests;
-import io.github.threadmodel.requests.RequestCountingFilter;
-import io.github.threadmodel.requests.RequestCountingWebFilter;
-import io.github.threadmodel.requests.RequestCounts;
+import io.github.threadmodel.internal.requests.AsyncRequests;
+import io.github.threadmodel.internal.requests.RequestCountingFilter;
+import io.github.threadmodel.internal.requests.RequestCountingWebFilter;
+import io.github.threadmodel.internal.requests.RequestCounts;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

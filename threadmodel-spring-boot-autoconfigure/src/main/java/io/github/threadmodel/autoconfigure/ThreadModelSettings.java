@@ -4,13 +4,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.threadmodel.auto.AutoThreadModelPolicy;
 import io.github.threadmodel.executor.AdaptiveAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.OverloadProtection;
 import io.github.threadmodel.executor.ThreadModel;
-import io.github.threadmodel.overload.Shedding;
-import io.github.threadmodel.requests.RequestCounts;
+import io.github.threadmodel.internal.auto.AutoThreadModelPolicy;
+import io.github.threadmodel.internal.overload.Shedding;
+import io.github.threadmodel.internal.requests.RequestCounts;
 
 /**
  * The {@code app.threads.*} values, checked once ({@link ThreadModelPropertiesCheck}), and

@@ -10,7 +10,7 @@ import io.github.threadmodel.executor.AdaptiveAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.TaskLimit;
 import io.github.threadmodel.executor.ThreadModel;
-import io.github.threadmodel.servers.ConnectionIntake;
+import io.github.threadmodel.internal.servers.ConnectionIntake;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

@@ -1,12 +1,12 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.servers.ThreadModelWebFluxConfigurer;
+import io.github.threadmodel.internal.servers.ThreadModelWebFluxConfigurer;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.web.reactive.config.WebFluxConfigurer;

@@ -5,7 +5,7 @@ package io.github.threadmodel.autoconfigure;
  * other line.
  * @since 0.1.0
  */
-public class WrongSpringBootLineException extends RuntimeException {
+class WrongSpringBootLineException extends RuntimeException {
 
 	private final SpringBootLine starterLine;
 

@@ -5,7 +5,7 @@ import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint.SwitchRefused;
 import io.github.threadmodel.autoconfigure.ThreadModelEndpointAutoConfiguration;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
-import io.github.threadmodel.flavour.RuntimeFlavour;
+import io.github.threadmodel.internal.flavour.RuntimeFlavour;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.aot.generate.ClassNameGenerator;

@@ -10,7 +10,7 @@ import io.github.threadmodel.executor.Refusal;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
-import io.github.threadmodel.requests.RequestCounts;
+import io.github.threadmodel.internal.requests.RequestCounts;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;

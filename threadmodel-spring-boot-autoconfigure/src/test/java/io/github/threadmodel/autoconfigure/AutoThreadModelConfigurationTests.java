@@ -4,9 +4,9 @@ import java.time.Duration;
 
 import io.github.threadmodel.actuate.ThreadModelDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
-import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.internal.auto.AutoThreadModel;
 import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

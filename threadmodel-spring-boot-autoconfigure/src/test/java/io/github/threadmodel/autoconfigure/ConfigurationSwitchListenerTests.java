@@ -3,9 +3,9 @@ package io.github.threadmodel.autoconfigure;
 import java.util.Map;
 import java.util.Set;
 
-import io.github.threadmodel.auto.AutoThreadModel;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.internal.auto.AutoThreadModel;
 import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
-import io.github.threadmodel.overload.OverloadFilter;
-import io.github.threadmodel.overload.OverloadWebExceptionHandler;
-import io.github.threadmodel.overload.ProbePaths;
-import io.github.threadmodel.requests.RequestCounts;
+import io.github.threadmodel.internal.overload.OverloadFilter;
+import io.github.threadmodel.internal.overload.OverloadWebExceptionHandler;
+import io.github.threadmodel.internal.overload.ProbePaths;
+import io.github.threadmodel.internal.requests.RequestCounts;
 import jakarta.servlet.Filter;
 import org.junit.jupiter.api.Test;
 

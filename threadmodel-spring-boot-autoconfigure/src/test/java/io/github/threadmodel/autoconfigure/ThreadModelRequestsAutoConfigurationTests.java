@@ -2,10 +2,10 @@ package io.github.threadmodel.autoconfigure;
 
 import java.util.EnumSet;
 
-import io.github.threadmodel.requests.AsyncRequests;
-import io.github.threadmodel.requests.RequestCountingFilter;
-import io.github.threadmodel.requests.RequestCountingWebFilter;
-import io.github.threadmodel.requests.RequestCounts;
+import io.github.threadmodel.internal.requests.AsyncRequests;
+import io.github.threadmodel.internal.requests.RequestCountingFilter;
+import io.github.threadmodel.internal.requests.RequestCountingWebFilter;
+import io.github.threadmodel.internal.requests.RequestCounts;
 import jakarta.servlet.DispatcherType;
 import org.junit.jupiter.api.Test;
 

@@ -4,7 +4,7 @@ import io.github.threadmodel.actuate.ThreadModelHealth;
 import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
 import io.github.threadmodel.autoconfigure.ThreadModelOverloadAutoConfiguration;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.overload.Shedding;
+import io.github.threadmodel.internal.overload.Shedding;
 
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -5,8 +5,8 @@ import java.util.concurrent.Executor;
 import io.github.threadmodel.actuate.ServerKind;
 import io.github.threadmodel.actuate.StartupTimeline;
 import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
-import io.github.threadmodel.servers.ConnectionIntake;
-import io.github.threadmodel.servers.NettyThreadModel;
+import io.github.threadmodel.internal.servers.ConnectionIntake;
+import io.github.threadmodel.internal.servers.NettyThreadModel;
 import org.apache.catalina.startup.Tomcat;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
@@ -16,8 +16,8 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationContext;
@@ -27,7 +27,7 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Auto-configuration that hands each embedded web server's request work to the
  * starter's request executor on Spring Boot 4 (Tomcat, Jetty and Reactor Netty), through this line's server factories; what the
- * adapters do is shared with the other line (package {@code io.github.threadmodel.servers}). It also names
+ * adapters do is shared with the other line (package {@code io.github.threadmodel.internal.servers}). It also names
  * the web server and records when it started, from this line's web server context and
  * event.
  * @since 0.1.0

@@ -1,7 +1,7 @@
 package io.github.threadmodel.boot3;
 
-import io.github.threadmodel.servers.NettyThreadModel;
-import io.github.threadmodel.servers.ServerCustomizers;
+import io.github.threadmodel.internal.servers.NettyThreadModel;
+import io.github.threadmodel.internal.servers.ServerCustomizers;
 
 import org.springframework.boot.web.embedded.netty.NettyReactiveWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;

@@ -2,9 +2,9 @@ package io.github.threadmodel.boot3;
 
 import java.util.concurrent.Executor;
 
-import io.github.threadmodel.servers.ConnectionIntake;
-import io.github.threadmodel.servers.ServerCustomizers;
-import io.github.threadmodel.servers.TomcatThreadModel;
+import io.github.threadmodel.internal.servers.ConnectionIntake;
+import io.github.threadmodel.internal.servers.ServerCustomizers;
+import io.github.threadmodel.internal.servers.TomcatThreadModel;
 
 import org.springframework.boot.web.embedded.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;

@@ -1,6 +1,6 @@
 package io.github.threadmodel.boot3;
 
-import io.github.threadmodel.servers.RequestThreadContext;
+import io.github.threadmodel.internal.servers.RequestThreadContext;
 import io.undertow.servlet.handlers.ServletRequestContext;
 
 /**

@@ -4,7 +4,7 @@ import java.util.concurrent.Executor;
 
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.servers.ServerCustomizers;
+import io.github.threadmodel.internal.servers.ServerCustomizers;
 import org.xnio.Options;
 
 import org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFactory;

@@ -1,0 +1,164 @@
+package io.github.threadmodel.internal.overload;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+import io.github.threadmodel.executor.Refusal;
+import io.github.threadmodel.executor.RequestTurn;
+import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.internal.requests.RequestCounts;
+import io.github.threadmodel.internal.servers.RequestThreadContext;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * Where a servlet request meets the request executor's limits once the server has read
+ * it. Tomcat, Jetty and Undertow run the whole servlet pipeline on the executor's task, so
+ * the filter runs on the thread where the executor left its decision:
+ * <ul>
+ * <li>a request the executor refused under overload ({@link Refusal}) is answered 503 with
+ * {@code Retry-After}, without calling the rest of the application;</li>
+ * <li>a request the executor read ahead of its turn ({@link RequestTurn}) waits here for
+ * its turn, then runs the rest on the thread that admitted it, or is answered 503;</li>
+ * <li>a health probe ({@link ProbePaths}) does neither: it runs at once on the thread that
+ * read it, outside the limits, so that a busy server is never restarted or taken out of
+ * its load balancer for being slow to answer its probes;</li>
+ * <li>every other request passes through at the cost of two thread-local reads.</li>
+ * </ul>
+ * Registered right after the starter's request counting and before observation and
+ * security, so that a refused request costs no more work, and what those filters put on
+ * the thread belongs to the thread that runs the request. Each 503 it writes is counted as
+ * rejected, each probe that skipped a wait or a 503 as bypassed.
+ * @since 0.1.0
+ */
+public class OverloadFilter implements Filter {
+
+	private final OverloadAnswer answer;
+
+	private final RequestCounts counts;
+
+	private final ProbePaths probes;
+
+	private final ThreadModelExecutor requests;
+
+	private final List<RequestThreadContext> contexts;
+
+	/**
+	 * Creates the filter.
+	 * @param retryAfter the {@code Retry-After} to send, rounded up to whole seconds
+	 * @param counts where to count the 503 answers and the bypassed probes
+	 * @param probes the paths that never wait nor get a 503
+	 * @param requests the request executor, for a later request read on a thread whose turn
+	 * was used
+	 * @param contexts what the server keeps on the reading thread, beyond its class loader
+	 */
+	public OverloadFilter(Duration retryAfter, RequestCounts counts, ProbePaths probes, ThreadModelExecutor requests,
+			List<RequestThreadContext> contexts) {
+		this.answer = new OverloadAnswer(retryAfter);
+		this.counts = counts;
+		this.probes = probes;
+		this.requests = requests;
+		this.contexts = List.copyOf(contexts);
+	}
+
+	@Override
+	public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+			throws IOException, ServletException {
+		Refusal refusal = Refusal.current();
+		RequestTurn turn = RequestTurn.current();
+		if ((refusal == null && turn == null) || !(request instanceof HttpServletRequest httpRequest)
+				|| !(response instanceof HttpServletResponse httpResponse)) {
+			chain.doFilter(request, response);
+			return;
+		}
+		if (this.probes.matches(httpRequest.getRequestURI(), httpRequest.getContextPath())) {
+			if (turn != null && turn.isUnused()) {
+				turn.skip();
+			}
+			this.counts.onBypassed();
+			chain.doFilter(request, response);
+			return;
+		}
+		if (turn != null) {
+			refusal = takeTurn(turn, request, response, chain);
+		}
+		if (refusal != null) {
+			answer(refusal, httpRequest, httpResponse);
+		}
+	}
+
+	/**
+	 * Waits for the request's turn and runs the rest of it on the admitted thread.
+	 * @return the refusal when the request was refused instead
+	 */
+	private Refusal takeTurn(RequestTurn turn, ServletRequest request, ServletResponse response, FilterChain chain)
+			throws IOException, ServletException {
+		RequestTurn.Work<Exception> rest = () -> chain.doFilter(request, response);
+		UnaryOperator<Runnable> context = carryContext();
+		try {
+			if (turn.isUnused()) {
+				Refusal refusal = turn.await();
+				if (refusal == null) {
+					turn.runAdmitted(rest, context);
+				}
+				return refusal;
+			}
+			return this.requests.runInTurn(rest, context);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new ServletException("Interrupted while the request waited for its turn", ex);
+		}
+		catch (IOException | ServletException | RuntimeException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
+			throw new ServletException(ex);
+		}
+	}
+
+	/**
+	 * Captures this thread's context class loader and what the server keeps on it.
+	 */
+	private UnaryOperator<Runnable> carryContext() {
+		ClassLoader classLoader = Thread.currentThread().getContextClassLoader();
+		List<RequestThreadContext> contexts = this.contexts;
+		return (work) -> {
+			Runnable carried = work;
+			for (RequestThreadContext context : contexts) {
+				carried = context.carry(carried);
+			}
+			Runnable withServerContext = carried;
+			return () -> {
+				Thread thread = Thread.currentThread();
+				ClassLoader previous = thread.getContextClassLoader();
+				thread.setContextClassLoader(classLoader);
+				try {
+					withServerContext.run();
+				}
+				finally {
+					thread.setContextClassLoader(previous);
+				}
+			};
+		};
+	}
+
+	private void answer(Refusal refusal, HttpServletRequest request, HttpServletResponse response) throws IOException {
+		boolean json = OverloadAnswer.wantsJson(request.getHeader("Accept"));
+		byte[] body = this.answer.body(refusal, json);
+		response.setStatus(OverloadAnswer.STATUS);
+		response.setHeader(OverloadAnswer.RETRY_AFTER, this.answer.retryAfter());
+		response.setContentType(this.answer.contentType(json).toString());
+		response.setContentLength(body.length);
+		response.getOutputStream().write(body);
+		this.counts.onRejected(refusal);
+	}
+
+}

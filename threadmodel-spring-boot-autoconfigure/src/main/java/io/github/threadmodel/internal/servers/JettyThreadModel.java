@@ -1,0 +1,130 @@
+package io.github.threadmodel.internal.servers;
+
+import java.util.concurrent.Executor;
+
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelExecutor;
+
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.ThreadPool;
+import org.eclipse.jetty.util.thread.VirtualThreadPool;
+
+/**
+ * Makes Jetty 12 run request handling on the given executor while its acceptors and
+ * selectors run on threads of their own, named {@code jetty-io}.
+ * <p>
+ * Jetty hands every task that may block (parsing a request and calling the servlet) to
+ * its thread pool's "virtual threads executor" when one is set; the executor given here
+ * takes that place whatever its model. Jetty would instead run such a task on the
+ * selecting thread itself (execute-produce-consume) whenever its pool can start another
+ * selecting thread at once ({@code TryExecutor}); the pools here never offer that, so
+ * that every request is admitted by the executor.
+ * <p>
+ * The selecting threads follow the model the executor has when the server is made, and
+ * keep it after a switch. Virtual by default, as in Spring Boot's own
+ * {@code VirtualThreadPool}: a hand-off from them to a virtual request thread stays on the
+ * carrier threads, where a platform selector measured about 15 to 20 % fewer requests per
+ * second on keep-alive connections. Platform threads (a {@link QueuedThreadPool}, as Spring
+ * Boot's own without virtual threads) when the server starts on the platform model: there
+ * the hand-off from a virtual selector to a platform request thread measured about 10 %
+ * fewer requests per second than from a platform one (docs/benchmarks.md). Either pool
+ * replaces the one Spring Boot sets, whose {@code VirtualThreadPool} is capped at
+ * {@code server.jetty.threads.max} (200 by default) on Boot 3.5.11+ and 4.
+ * @since 0.1.0
+ */
+public final class JettyThreadModel {
+
+	private final Executor executor;
+
+	private final int acceptQueueSize;
+
+	private final ConnectionAcceptors acceptors;
+
+	/**
+	 * Creates the adapter.
+	 * @param executor the executor for request handling
+	 * @param acceptQueueSize the accept backlog of each connector
+	 * @param acceptors where to register how each connector stops taking new connections
+	 */
+	JettyThreadModel(Executor executor, int acceptQueueSize, ConnectionAcceptors acceptors) {
+		this.executor = executor;
+		this.acceptQueueSize = acceptQueueSize;
+		this.acceptors = acceptors;
+	}
+
+	/**
+	 * The adapter for the starter's connection intake.
+	 * @param executor the executor for request handling
+	 * @param intake the connection intake
+	 * @return the adapter
+	 */
+	public static JettyThreadModel of(Executor executor, ConnectionIntake intake) {
+		return new JettyThreadModel(executor, intake.acceptBacklog(), intake.acceptors());
+	}
+
+	/**
+	 * A new thread pool for Jetty's I/O that hands blocking work to the executor: platform
+	 * threads when the executor runs the platform model now, otherwise virtual threads.
+	 * @return the thread pool for the server factory
+	 */
+	public ThreadPool threadPool() {
+		if (this.executor instanceof ThreadModelExecutor requests && requests.getModel() == ThreadModel.PLATFORM) {
+			return platformIoThreads(this.executor);
+		}
+		return new VirtualIoThreads(this.executor);
+	}
+
+	private static ThreadPool platformIoThreads(Executor requests) {
+		QueuedThreadPool pool = new QueuedThreadPool();
+		pool.setName("jetty-io");
+		pool.setReservedThreads(0); // no reserved thread: Jetty's TryExecutor refuses
+		pool.setVirtualThreadsExecutor(requests);
+		return pool;
+	}
+
+	/**
+	 * Jetty's own threads (acceptors, selectors), virtual, with the request executor as
+	 * the executor for blocking tasks.
+	 */
+	static final class VirtualIoThreads extends VirtualThreadPool {
+
+		private final Executor requests;
+
+		VirtualIoThreads(Executor requests) {
+			this.requests = requests;
+			setName("jetty-io");
+		}
+
+		@Override
+		public Executor getVirtualThreadsExecutor() {
+			return this.requests;
+		}
+
+		/**
+		 * Refuses, so that Jetty hands a blocking task to the request executor instead of
+		 * running it on the selecting thread.
+		 */
+		@Override
+		public boolean tryExecute(Runnable task) {
+			return false;
+		}
+
+	}
+
+	/**
+	 * Applies the accept backlog to the server's connectors.
+	 * @param server the server
+	 */
+	public void apply(Server server) {
+		for (Connector connector : server.getConnectors()) {
+			if (connector instanceof ServerConnector serverConnector) {
+				serverConnector.setAcceptQueueSize(this.acceptQueueSize);
+				this.acceptors.add(() -> serverConnector.setAccepting(false));
+			}
+		}
+	}
+
+}

@@ -1,0 +1,63 @@
+package io.github.threadmodel.internal.servers;
+
+import java.util.concurrent.Executor;
+
+import org.apache.catalina.connector.Connector;
+import org.apache.coyote.AbstractProtocol;
+import org.apache.coyote.ProtocolHandler;
+
+/**
+ * Makes a Tomcat connector's protocol handler run requests on the given executor. Each
+ * starter applies it as a connector customizer, which Tomcat runs after the
+ * protocol-handler customizers (including Spring Boot's for
+ * {@code spring.threads.virtual.enabled}), so it wins over them.
+ * @since 0.1.0
+ */
+public final class TomcatThreadModel {
+
+	private final Executor executor;
+
+	private final Integer acceptCount;
+
+	private final ConnectionAcceptors acceptors;
+
+	/**
+	 * Creates the adapter.
+	 * @param executor the executor for request handling
+	 * @param acceptCount the accept backlog to set, or {@code null} to leave Tomcat's
+	 * @param acceptors where to register how each connector stops taking new connections
+	 */
+	TomcatThreadModel(Executor executor, Integer acceptCount, ConnectionAcceptors acceptors) {
+		this.executor = executor;
+		this.acceptCount = acceptCount;
+		this.acceptors = acceptors;
+	}
+
+	/**
+	 * The adapter for the starter's connection intake: its backlog, unless the user set
+	 * {@code server.tomcat.accept-count}.
+	 * @param executor the executor for request handling
+	 * @param intake the connection intake
+	 * @return the adapter
+	 */
+	public static TomcatThreadModel of(Executor executor, ConnectionIntake intake) {
+		return new TomcatThreadModel(executor, intake.acceptBacklogUnlessSet("server.tomcat.accept-count"),
+				intake.acceptors());
+	}
+
+	/**
+	 * Applies the executor and the backlog to a connector.
+	 * @param connector the connector
+	 */
+	public void apply(Connector connector) {
+		ProtocolHandler handler = connector.getProtocolHandler();
+		handler.setExecutor(this.executor);
+		// closes the server socket only, as Spring Boot's graceful shutdown does after it,
+		// which then finds it closed
+		this.acceptors.add(handler::closeServerSocketGraceful);
+		if (this.acceptCount != null && handler instanceof AbstractProtocol<?> protocol) {
+			protocol.setAcceptCount(this.acceptCount);
+		}
+	}
+
+}

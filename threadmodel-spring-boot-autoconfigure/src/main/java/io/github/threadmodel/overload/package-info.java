@@ -1,7 +1,0 @@
-/**
- * The 503 answer with {@code Retry-After} to a request the request executor refused under
- * overload: a servlet filter for Tomcat, Jetty and Undertow, a {@code WebExceptionHandler}
- * for WebFlux. The health probes ({@code ProbePaths}) that skip the queue and the refusals,
- * and whether the starter sheds load ({@code Shedding}), which readiness may follow.
- */
-package io.github.threadmodel.overload;

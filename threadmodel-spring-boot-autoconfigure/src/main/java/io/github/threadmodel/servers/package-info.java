@@ -1,6 +1,0 @@
-/**
- * What each web server's adapter does, in terms of the server's own API (Tomcat, Jetty,
- * Reactor Netty, WebFlux), and how the servers take in connections (the accept backlog,
- * capped by the OS); each starter applies them through its Boot line's server factories.
- */
-package io.github.threadmodel.servers;

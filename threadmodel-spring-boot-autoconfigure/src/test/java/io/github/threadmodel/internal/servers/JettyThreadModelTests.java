@@ -1,0 +1,108 @@
+package io.github.threadmodel.internal.servers;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+import io.github.threadmodel.executor.ExecutorSettings;
+import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelExecutor;
+
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.VirtualThreads;
+import org.eclipse.jetty.util.component.LifeCycle;
+import org.eclipse.jetty.util.thread.ThreadPool;
+import org.eclipse.jetty.util.thread.TryExecutor;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class JettyThreadModelTests {
+
+	private final Executor executor = Runnable::run;
+
+	@Test
+	void threadPoolHandsBlockingWorkToTheExecutorAndNeverRunsItOnTheSelectingThread() {
+		assertHandsBlockingWorkToTheExecutor(this.executor);
+	}
+
+	@Test
+	void jettysOwnThreadsAreVirtualAndNamed() throws Exception {
+		assertThat(ioThread(this.executor)).satisfies((ioThread) -> {
+			assertThat(ioThread.isVirtual()).isTrue();
+			assertThat(ioThread.getName()).startsWith("jetty-io");
+		});
+	}
+
+	@Test
+	void jettysOwnThreadsAreVirtualWhenTheServerStartsOnVirtualThreads() throws Exception {
+		try (ThreadModelExecutor requests = new ThreadModelExecutor("request-", settings(ThreadModel.VIRTUAL))) {
+			assertThat(ioThread(requests).isVirtual()).isTrue();
+		}
+	}
+
+	@Test
+	void jettysOwnThreadsArePlatformThreadsWhenTheServerStartsOnThePlatformModel() throws Exception {
+		try (ThreadModelExecutor requests = new ThreadModelExecutor("request-", settings(ThreadModel.PLATFORM))) {
+			assertHandsBlockingWorkToTheExecutor(requests);
+			assertThat(ioThread(requests)).satisfies((ioThread) -> {
+				assertThat(ioThread.isVirtual()).isFalse();
+				assertThat(ioThread.getName()).startsWith("jetty-io");
+			});
+		}
+	}
+
+	@Test
+	void everyConnectorGetsTheBacklog() {
+		Server server = new Server();
+		ServerConnector first = new ServerConnector(server);
+		ServerConnector second = new ServerConnector(server);
+		server.addConnector(first);
+		server.addConnector(second);
+		new JettyThreadModel(this.executor, 2048, new ConnectionAcceptors()).apply(server);
+		assertThat(first.getAcceptQueueSize()).isEqualTo(2048);
+		assertThat(second.getAcceptQueueSize()).isEqualTo(2048);
+	}
+
+	@Test
+	void everyConnectorStopsAcceptingThroughTheAcceptors() {
+		Server server = new Server();
+		ServerConnector first = new ServerConnector(server);
+		ServerConnector second = new ServerConnector(server);
+		server.addConnector(first);
+		server.addConnector(second);
+		ConnectionAcceptors acceptors = new ConnectionAcceptors();
+		new JettyThreadModel(this.executor, 2048, acceptors).apply(server);
+		assertThat(first.isAccepting()).isTrue();
+		acceptors.stopAccepting();
+		assertThat(first.isAccepting()).isFalse();
+		assertThat(second.isAccepting()).isFalse();
+	}
+
+	private void assertHandsBlockingWorkToTheExecutor(Executor requests) {
+		ThreadPool pool = new JettyThreadModel(requests, 100, new ConnectionAcceptors()).threadPool();
+		assertThat(VirtualThreads.getVirtualThreadsExecutor(pool)).isSameAs(requests);
+		assertThat(TryExecutor.asTryExecutor(pool).tryExecute(() -> {
+		})).isFalse();
+	}
+
+	private Thread ioThread(Executor requests) throws Exception {
+		ThreadPool pool = new JettyThreadModel(requests, 100, new ConnectionAcceptors()).threadPool();
+		LifeCycle.start(pool);
+		try {
+			CompletableFuture<Thread> thread = new CompletableFuture<>();
+			pool.execute(() -> thread.complete(Thread.currentThread()));
+			return thread.get(10, TimeUnit.SECONDS);
+		}
+		finally {
+			LifeCycle.stop(pool);
+		}
+	}
+
+	private static ExecutorSettings settings(ThreadModel model) {
+		return new ExecutorSettings(model, new ExecutorSettings.PlatformPool(4, 0, null, Duration.ofSeconds(60)), null);
+	}
+
+}

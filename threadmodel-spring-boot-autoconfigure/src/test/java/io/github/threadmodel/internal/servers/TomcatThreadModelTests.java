@@ -1,0 +1,32 @@
+package io.github.threadmodel.internal.servers;
+
+import java.util.concurrent.Executor;
+
+import org.apache.catalina.connector.Connector;
+import org.apache.coyote.http11.Http11NioProtocol;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TomcatThreadModelTests {
+
+	private final Executor executor = Runnable::run;
+
+	@Test
+	void connectorRunsRequestsOnTheExecutorWithTheBacklog() {
+		Connector connector = new Connector();
+		new TomcatThreadModel(this.executor, 4096, new ConnectionAcceptors()).apply(connector);
+		Http11NioProtocol protocol = (Http11NioProtocol) connector.getProtocolHandler();
+		assertThat(protocol.getExecutor()).isSameAs(this.executor);
+		assertThat(protocol.getAcceptCount()).isEqualTo(4096);
+	}
+
+	@Test
+	void backlogIsLeftToTomcatWhenNoneIsGiven() {
+		Connector connector = new Connector();
+		int tomcats = ((Http11NioProtocol) connector.getProtocolHandler()).getAcceptCount();
+		new TomcatThreadModel(this.executor, null, new ConnectionAcceptors()).apply(connector);
+		assertThat(((Http11NioProtocol) connector.getProtocolHandler()).getAcceptCount()).isEqualTo(tomcats);
+	}
+
+}
