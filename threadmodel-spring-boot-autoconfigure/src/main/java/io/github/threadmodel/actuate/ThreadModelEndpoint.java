@@ -16,6 +16,8 @@ import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
+import io.github.threadmodel.internal.actuate.ServerKind;
+import io.github.threadmodel.internal.actuate.StartupTimeline;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
 import io.github.threadmodel.internal.flavour.RuntimeFlavour;
 import io.github.threadmodel.internal.requests.AsyncRequests;
@@ -46,7 +48,8 @@ public class ThreadModelEndpoint {
 
 	private static final Log logger = LogFactory.getLog(ThreadModelEndpoint.class);
 
-	static final EndpointId ID = EndpointId.of("threadmodel");
+	/** The endpoint's id, {@code threadmodel}. */
+	public static final EndpointId ID = EndpointId.of("threadmodel");
 
 	private static final int STATUS_FORBIDDEN = 403;
 

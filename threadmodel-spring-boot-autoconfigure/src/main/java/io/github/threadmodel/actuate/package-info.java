@@ -1,5 +1,4 @@
 /**
- * The {@code threadmodel} actuator endpoint, its JSON bodies, the Micrometer meters of the
- * starter's executors, and the details of the {@code threadModel} health contributor.
+ * The {@code threadmodel} actuator endpoint and its JSON bodies.
  */
 package io.github.threadmodel.actuate;

@@ -4,7 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 
-import io.github.threadmodel.actuate.ServerKind;
+import io.github.threadmodel.internal.actuate.ServerKind;
 import io.github.threadmodel.executor.TaskLimit;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;

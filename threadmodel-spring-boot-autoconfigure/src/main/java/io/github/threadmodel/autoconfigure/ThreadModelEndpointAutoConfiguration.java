@@ -1,10 +1,10 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.actuate.ServerKind;
-import io.github.threadmodel.actuate.StartupTimeline;
+import io.github.threadmodel.internal.actuate.ServerKind;
+import io.github.threadmodel.internal.actuate.StartupTimeline;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.ConnectionsDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
-import io.github.threadmodel.actuate.ThreadModelEndpointRuntimeHints;
+import io.github.threadmodel.internal.actuate.ThreadModelEndpointRuntimeHints;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
 import io.github.threadmodel.internal.requests.AsyncRequests;

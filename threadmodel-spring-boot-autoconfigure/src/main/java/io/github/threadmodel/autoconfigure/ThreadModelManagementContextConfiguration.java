@@ -1,8 +1,8 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.actuate.SwitchBodyLimit;
-import io.github.threadmodel.actuate.SwitchBodyLimitFilter;
-import io.github.threadmodel.actuate.SwitchBodyLimitWebFilter;
+import io.github.threadmodel.internal.actuate.SwitchBodyLimit;
+import io.github.threadmodel.internal.actuate.SwitchBodyLimitFilter;
+import io.github.threadmodel.internal.actuate.SwitchBodyLimitWebFilter;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -1,7 +1,7 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.actuate.ServerKind;
-import io.github.threadmodel.actuate.ThreadModelMetrics;
+import io.github.threadmodel.internal.actuate.ServerKind;
+import io.github.threadmodel.internal.actuate.ThreadModelMetrics;
 import io.github.threadmodel.internal.requests.AsyncRequests;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import io.github.threadmodel.actuate.ServerKind;
+import io.github.threadmodel.internal.actuate.ServerKind;
 import io.github.threadmodel.executor.AdaptiveAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.TaskLimit;

@@ -8,7 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
-import io.github.threadmodel.actuate.ThreadModelMetrics;
+import io.github.threadmodel.internal.actuate.ThreadModelMetrics;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;

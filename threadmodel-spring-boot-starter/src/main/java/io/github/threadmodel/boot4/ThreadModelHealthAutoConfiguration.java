@@ -1,6 +1,6 @@
 package io.github.threadmodel.boot4;
 
-import io.github.threadmodel.actuate.ThreadModelHealth;
+import io.github.threadmodel.internal.actuate.ThreadModelHealth;
 import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
 import io.github.threadmodel.autoconfigure.ThreadModelOverloadAutoConfiguration;
 import io.github.threadmodel.executor.ThreadModelExecutor;

@@ -2,8 +2,8 @@ package io.github.threadmodel.boot3;
 
 import java.util.concurrent.Executor;
 
-import io.github.threadmodel.actuate.ServerKind;
-import io.github.threadmodel.actuate.StartupTimeline;
+import io.github.threadmodel.internal.actuate.ServerKind;
+import io.github.threadmodel.internal.actuate.StartupTimeline;
 import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.NettyThreadModel;

@@ -31,7 +31,6 @@ import org.springframework.context.SmartLifecycle;
  * <p>
  * A switch asked for by anyone else (the actuator endpoint, a configuration change) pauses
  * it: the model stays as asked until {@link #resume()}.
- * @since 0.1.0
  */
 public final class AutoThreadModel implements SmartLifecycle {
 

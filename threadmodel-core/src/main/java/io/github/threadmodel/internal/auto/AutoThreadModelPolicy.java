@@ -32,7 +32,6 @@ import io.github.threadmodel.executor.ThreadModel;
  * second on starving virtual threads costs every request, while a switch to platform threads
  * that was not needed costs little, so {@link #decideStarving} switches at once (after the
  * minimum dwell).
- * @since 0.1.0
  */
 public final class AutoThreadModelPolicy {
 

@@ -24,7 +24,6 @@ import io.github.threadmodel.executor.ThreadModel;
  * thread, on average (a probe measures it every tenth of a window)
  * @param longestSchedulingDelay the longest of those waits (a probe still waiting counts
  * with its wait so far)
- * @since 0.1.0
  */
 public record WorkloadSample(ThreadModel model, Duration window, long completed, int queued, boolean poolExhausted,
 		Duration threadWait, double cpuShare, Duration schedulingDelay, Duration longestSchedulingDelay) {

@@ -20,7 +20,6 @@ import org.springframework.core.NativeDetector;
  * @param springAot whether Spring AOT's generated code is in use
  * ({@code -Dspring.aot.enabled=true} or a native image)
  * @param nativeImage whether this is a GraalVM native image
- * @since 0.1.0
  */
 public record RuntimeFlavour(String name, boolean cds, boolean aotCache, boolean springAot, boolean nativeImage) {
 

@@ -36,7 +36,6 @@ import jakarta.servlet.http.HttpServletResponse;
  * security, so that a refused request costs no more work, and what those filters put on
  * the thread belongs to the thread that runs the request. Each 503 it writes is counted as
  * rejected, each probe that skipped a wait or a 503 as bypassed.
- * @since 0.1.0
  */
 public class OverloadFilter implements Filter {
 

@@ -22,7 +22,6 @@ import org.springframework.web.server.WebExceptionHandler;
  * block; {@link io.github.threadmodel.internal.servers.ThreadModelWebFluxConfigurer} ends a refused one with an error before the
  * method runs, and this handler answers that error. Ordered before Spring Boot's error
  * handler ({@code -1}). Each 503 it writes is counted as rejected.
- * @since 0.1.0
  */
 public class OverloadWebExceptionHandler implements WebExceptionHandler, Ordered {
 

@@ -20,7 +20,6 @@ import org.springframework.core.env.Environment;
  * A path matches only as the client wrote it, exactly, after the servlet context path:
  * no decoding, no normalization, no trailing slash, so that no variant of a probe path can
  * carry another request past the limits.
- * @since 0.1.0
  */
 public final class ProbePaths {
 

@@ -6,7 +6,6 @@ import io.github.threadmodel.executor.Refusal;
  * Ends a refused WebFlux request before its controller method runs; answered by
  * {@link OverloadWebExceptionHandler}. It carries no stack trace: it is expected, and
  * frequent under overload.
- * @since 0.1.0
  */
 public final class RefusedRequestException extends RuntimeException {
 

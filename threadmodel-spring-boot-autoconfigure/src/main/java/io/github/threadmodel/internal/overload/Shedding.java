@@ -13,7 +13,6 @@ import org.springframework.boot.availability.ReadinessState;
  * without does not. Shedding for a sustained time asks readiness to refuse traffic;
  * calm for a while longer lets it accept traffic again, so that a pod that sheds in bursts
  * does not flap in and out of its load balancer.
- * @since 0.1.0
  */
 public final class Shedding {
 

@@ -20,7 +20,6 @@ import org.springframework.context.SmartLifecycle;
  * shedding, {@link ReadinessState#ACCEPTING_TRAFFIC} again once calm, and only over a
  * refusal of its own (the readiness that graceful shutdown sets stays). The samples run on
  * the JDK's shared delay scheduler, not on a thread of the starter's.
- * @since 0.1.0
  */
 public final class SheddingReadiness implements SmartLifecycle {
 

@@ -3,5 +3,6 @@
  * overload: a servlet filter for Tomcat, Jetty and Undertow, a {@code WebExceptionHandler}
  * for WebFlux. The health probes ({@code ProbePaths}) that skip the queue and the refusals,
  * and whether the starter sheds load ({@code Shedding}), which readiness may follow.
+ * Internal: public only for the starter's own modules; it may change in any release.
  */
 package io.github.threadmodel.internal.overload;

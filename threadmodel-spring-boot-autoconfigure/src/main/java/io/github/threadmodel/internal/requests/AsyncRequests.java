@@ -10,7 +10,6 @@ import java.util.concurrent.atomic.LongAdder;
  * mode, until they complete. They hold no request thread meanwhile, so they are neither
  * running nor queued on the request executor; their work, if any, runs on the application
  * task executor.
- * @since 0.1.0
  */
 public final class AsyncRequests {
 

@@ -16,7 +16,6 @@ import jakarta.servlet.ServletResponse;
  * when it completes, and the asynchronous ones apart while they are open
  * ({@link AsyncRequests}). Registered first, for the first dispatch of each request only, so
  * that a request is one request whatever server and connection carried it.
- * @since 0.1.0
  */
 public class RequestCountingFilter implements Filter {
 

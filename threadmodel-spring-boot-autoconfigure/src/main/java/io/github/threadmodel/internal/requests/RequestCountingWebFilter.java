@@ -18,7 +18,6 @@ import org.springframework.web.server.WebFilterChain;
  * which sees this filter too; its requests are not the application server's and are not
  * counted, as on servlet servers, where the child context does not see the parent's
  * filters.
- * @since 0.1.0
  */
 public class RequestCountingWebFilter implements WebFilter, Ordered, ApplicationContextAware {
 

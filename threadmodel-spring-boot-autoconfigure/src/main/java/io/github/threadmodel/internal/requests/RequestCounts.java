@@ -10,7 +10,6 @@ import io.github.threadmodel.executor.Refusal;
  * The HTTP requests of the application's web server, counted by {@link RequestCountingFilter}
  * (servlet) or {@link RequestCountingWebFilter} (WebFlux), and the 503 answers the
  * starter wrote to requests the request executor refused under overload.
- * @since 0.1.0
  */
 public final class RequestCounts {
 

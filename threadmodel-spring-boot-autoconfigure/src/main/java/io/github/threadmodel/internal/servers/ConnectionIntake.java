@@ -11,7 +11,6 @@ import org.springframework.core.env.Environment;
  * how its connectors stop taking new ones. Virtual threads remove the thread limit, so a
  * small backlog becomes the limit instead: connections that overflow it are dropped by the
  * OS and retried by clients a second later.
- * @since 0.1.0
  */
 public final class ConnectionIntake {
 

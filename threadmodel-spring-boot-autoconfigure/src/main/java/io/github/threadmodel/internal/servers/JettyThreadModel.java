@@ -33,7 +33,6 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
  * fewer requests per second than from a platform one (docs/benchmarks.md). Either pool
  * replaces the one Spring Boot sets, whose {@code VirtualThreadPool} is capped at
  * {@code server.jetty.threads.max} (200 by default) on Boot 3.5.11+ and 4.
- * @since 0.1.0
  */
 public final class JettyThreadModel {
 

@@ -6,7 +6,6 @@ import reactor.netty.http.server.HttpServer;
 /**
  * Gives Reactor Netty the starter's accept backlog. Netty's event loops stay as they are:
  * they never run blocking work (see {@link ThreadModelWebFluxConfigurer}).
- * @since 0.1.0
  */
 public final class NettyThreadModel {
 

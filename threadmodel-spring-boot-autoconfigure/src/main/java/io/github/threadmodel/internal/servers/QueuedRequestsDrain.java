@@ -18,7 +18,6 @@ import org.springframework.context.SmartLifecycle;
  * waits until no request waits for a thread, and answers the ones still waiting when the
  * timeout passes 503 with {@code Retry-After} ({@link Refusal#SHUTDOWN}); then Spring
  * Boot's graceful shutdown waits for the running requests, with a timeout of its own.
- * @since 0.1.0
  */
 public final class QueuedRequestsDrain implements SmartLifecycle {
 

@@ -6,7 +6,6 @@ package io.github.threadmodel.internal.servers;
  * the thread that admitted it (see {@code io.github.threadmodel.executor.RequestTurn}).
  * The thread's context class loader always comes along; a server that keeps more (Undertow's
  * current servlet request) adds an implementation as a bean.
- * @since 0.1.0
  */
 @FunctionalInterface
 public interface RequestThreadContext {

@@ -2,7 +2,6 @@ package io.github.threadmodel.internal.servers;
 
 /**
  * Where the starters' web server factory customizers stand among Spring Boot's own.
- * @since 0.1.0
  */
 public final class ServerCustomizers {
 

@@ -20,7 +20,6 @@ import org.springframework.web.reactive.config.WebFluxConfigurer;
  * {@code spring.threads.virtual.enabled} is set. Like that executor, it applies the
  * application's {@link TaskDecorator}s, so that, for example, the request's tracing context
  * follows a controller method onto the thread that runs it.
- * @since 0.1.0
  */
 public class ThreadModelWebFluxConfigurer implements WebFluxConfigurer, Ordered {
 

@@ -11,7 +11,6 @@ import org.apache.coyote.ProtocolHandler;
  * starter applies it as a connector customizer, which Tomcat runs after the
  * protocol-handler customizers (including Spring Boot's for
  * {@code spring.threads.virtual.enabled}), so it wins over them.
- * @since 0.1.0
  */
 public final class TomcatThreadModel {
 

@@ -1,4 +1,4 @@
-package io.github.threadmodel.actuate;
+package io.github.threadmodel.internal.actuate;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -52,7 +52,6 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * {@code executor.completed}. They carry no {@code server} tag: Prometheus needs every
  * meter of a name to have the same tag keys as Micrometer's.</li>
  * </ul>
- * @since 0.1.0
  */
 public class ThreadModelMetrics implements MeterBinder {
 

@@ -1,4 +1,4 @@
-package io.github.threadmodel.actuate;
+package io.github.threadmodel.internal.actuate;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -18,7 +18,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Refuses a write to the {@code threadmodel} endpoint whose body is larger than
  * {@link SwitchBodyLimit#MAX_BYTES} with 413, on servlet servers. It reads at most one byte
  * more than the limit and hands the endpoint the bytes it read.
- * @since 0.1.0
  */
 public class SwitchBodyLimitFilter extends OncePerRequestFilter {
 

@@ -1,4 +1,4 @@
-package io.github.threadmodel.actuate;
+package io.github.threadmodel.internal.actuate;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,7 +21,6 @@ import org.springframework.web.server.WebFilterChain;
  * Refuses a write to the {@code threadmodel} endpoint whose body is larger than
  * {@link SwitchBodyLimit#MAX_BYTES} with 413, on WebFlux: at once for a
  * {@code Content-Length} over it, otherwise as soon as the bytes read pass it.
- * @since 0.1.0
  */
 public class SwitchBodyLimitWebFilter implements WebFilter {
 

@@ -1,6 +1,8 @@
-package io.github.threadmodel.actuate;
+package io.github.threadmodel.internal.actuate;
 
+import io.github.threadmodel.actuate.ThreadModelDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint.SwitchRefused;
+import io.github.threadmodel.actuate.ThreadModelEndpoint;
 
 import org.springframework.aot.hint.BindingReflectionHintsRegistrar;
 import org.springframework.aot.hint.RuntimeHints;
@@ -11,7 +13,6 @@ import org.springframework.aot.hint.RuntimeHintsRegistrar;
  * Spring Boot registers the return type of a read operation by itself; the write
  * operation returns either the descriptor or a refusal behind {@code Object}, so both are
  * registered here, with every type they contain.
- * @since 0.1.0
  */
 public class ThreadModelEndpointRuntimeHints implements RuntimeHintsRegistrar {
 

@@ -1,7 +1,9 @@
-package io.github.threadmodel.actuate;
+package io.github.threadmodel.internal.actuate;
 
 import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
+
+import io.github.threadmodel.actuate.ThreadModelEndpoint;
 
 import org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints;
 import org.springframework.http.HttpMethod;
@@ -14,7 +16,6 @@ import org.springframework.http.HttpStatusCode;
  * limit is 256 KB), by {@link SwitchBodyLimitFilter} (servlet) and
  * {@link SwitchBodyLimitWebFilter} (WebFlux): at once for a {@code Content-Length} over the
  * limit, otherwise once the bytes read pass it (a chunked body).
- * @since 0.1.0
  */
 public final class SwitchBodyLimit {
 

@@ -1,4 +1,4 @@
-package io.github.threadmodel.actuate;
+package io.github.threadmodel.internal.actuate;
 
 import java.lang.management.ManagementFactory;
 
@@ -10,7 +10,6 @@ import org.springframework.context.event.SmartApplicationListener;
 /**
  * Records when the application reached each step of its startup, in milliseconds since
  * the JVM started (so that JVM, CDS, AOT and native startups compare on one scale).
- * @since 0.1.0
  */
 public class StartupTimeline implements SmartApplicationListener {
 

@@ -1,8 +1,10 @@
-package io.github.threadmodel.actuate;
+package io.github.threadmodel.internal.actuate;
 
 import io.github.threadmodel.actuate.ThreadModelDescriptor.ExecutorDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint.SwitchRefused;
+import io.github.threadmodel.actuate.ThreadModelEndpoint;
 import io.github.threadmodel.autoconfigure.ThreadModelEndpointAutoConfiguration;
 import io.github.threadmodel.executor.VirtualThreadScheduler;
 import io.github.threadmodel.internal.flavour.RuntimeFlavour;

@@ -1,4 +1,4 @@
-package io.github.threadmodel.actuate;
+package io.github.threadmodel.internal.actuate;
 
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -8,7 +8,6 @@ import java.util.function.Supplier;
  * {@code undertow} or {@code netty}. Each starter gives it the application's web server,
  * found through its Boot line's {@code WebServerApplicationContext} (which moved between
  * Boot 3.5 and 4).
- * @since 0.1.0
  */
 public final class ServerKind {
 

@@ -1,4 +1,4 @@
-package io.github.threadmodel.actuate;
+package io.github.threadmodel.internal.actuate;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,7 +14,6 @@ import io.github.threadmodel.internal.overload.Shedding;
  * flight and waiting, and whether the server sheds load. Always {@code UP}: load is no
  * failure, and a health that went down with it would take a busy pod out of service or
  * restart it, which is what shedding is there to prevent.
- * @since 0.1.0
  */
 public final class ThreadModelHealth {
 
