@@ -20,7 +20,6 @@ import org.springframework.core.Ordered;
  * What the {@code threadmodel} endpoint needs in the context that serves the actuator
  * endpoints: the main one, or the child context of {@code management.server.port}. Its
  * filters refuse switch bodies larger than {@link SwitchBodyLimit#MAX_BYTES}.
- * @since 0.1.0
  */
 @ManagementContextConfiguration(proxyBeanMethods = false)
 @ConditionalOnAvailableEndpoint(ThreadModelEndpoint.class)

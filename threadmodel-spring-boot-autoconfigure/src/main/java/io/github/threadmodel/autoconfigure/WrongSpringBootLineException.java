@@ -3,7 +3,6 @@ package io.github.threadmodel.autoconfigure;
 /**
  * Thrown at startup when the application runs the starter of one Spring Boot line on the
  * other line.
- * @since 0.1.0
  */
 class WrongSpringBootLineException extends RuntimeException {
 
