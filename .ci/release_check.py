@@ -105,11 +105,6 @@ def finish(build):
     return code == 0
 
 
-def sha256(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
-
-
 def library_jars(tree):
     return {module: sorted(name for name in os.listdir(os.path.join(tree, module, "target")) if name.endswith(".jar"))
             for module in LIBRARY if os.path.isdir(os.path.join(tree, module, "target"))}
@@ -124,9 +119,9 @@ def compare_builds(a, b, version, failures, report):
         for kind in ("", "-sources", "-javadoc"):
             failures.check("%s-%s%s.jar" % (module, version, kind) in names, "no %s-%s%s.jar" % (module, version, kind))
         for name in names:
-            first = sha256(os.path.join(a, module, "target", name))
+            first = digest(os.path.join(a, module, "target", name), "sha256")
             second_path = os.path.join(b, module, "target", name)
-            second = sha256(second_path) if os.path.exists(second_path) else "missing"
+            second = digest(second_path, "sha256") if os.path.exists(second_path) else "missing"
             failures.check(first == second, "%s differs between the two builds" % name)
             lines.append("%s  %s  %s" % (first, "same" if first == second else "DIFFERS " + second, name))
     with open(report, "w") as f:

@@ -38,9 +38,8 @@ public final class TaskRecorder {
 
 	private final LongAdder timedOut = new LongAdder();
 
-	private final LongAdder totalWaitNanos = new LongAdder();
-
-	private final LongAccumulator maxWaitNanos = new LongAccumulator(Math::max, 0);
+	/** From hand-over to start, of every task that got a thread. */
+	private final Waits startWait = new Waits();
 
 	private final Waits queueWait = new Waits();
 
@@ -108,8 +107,7 @@ public final class TaskRecorder {
 		}
 		this.peakRunning.accumulateAndGet(this.running.incrementAndGet(), Math::max);
 		this.started.increment();
-		this.totalWaitNanos.add(waited);
-		this.maxWaitNanos.accumulate(waited);
+		this.startWait.add(waited);
 		long cpuBefore = this.cpuTime.taskStarts();
 		try {
 			task.run();
@@ -219,7 +217,7 @@ public final class TaskRecorder {
 	 * @return the total
 	 */
 	public Duration totalWait() {
-		return Duration.ofNanos(this.totalWaitNanos.sum());
+		return this.startWait.total();
 	}
 
 	/**
@@ -227,7 +225,7 @@ public final class TaskRecorder {
 	 * @return the longest
 	 */
 	public Duration maxWait() {
-		return Duration.ofNanos(this.maxWaitNanos.get());
+		return this.startWait.max();
 	}
 
 	/**
