@@ -3,6 +3,7 @@ package io.github.threadmodel;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -10,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import io.github.threadmodel.executor.ThreadModel;
@@ -22,7 +24,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.Ordered;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -70,6 +74,25 @@ class ServerThreadModelIntegrationTests {
 		try (ConfigurableApplicationContext context = server.start("spring.threads.virtual.enabled=true",
 				"app.threads.model=platform")) {
 			assertThat(new Http(context).get("/thread")).startsWith("request-platform-").endsWith("virtual=false");
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(TestServers.class)
+	void starterServerCustomizersComeAfterSpringBootsOwn(TestServers server) {
+		try (ConfigurableApplicationContext context = server.start("app.threads.model=virtual")) {
+			Map<Boolean, List<Integer>> orders = context.getBeansOfType(WebServerFactoryCustomizer.class)
+				.values()
+				.stream()
+				.filter((customizer) -> customizer instanceof Ordered)
+				.collect(Collectors.partitioningBy(
+						(customizer) -> customizer.getClass().getName().startsWith("io.github.threadmodel."),
+						Collectors.mapping((customizer) -> ((Ordered) customizer).getOrder(), Collectors.toList())));
+			List<Integer> starters = orders.get(true);
+			List<Integer> springBoots = orders.get(false);
+			assertThat(starters).isNotEmpty();
+			assertThat(springBoots).isNotEmpty();
+			assertThat(starters).allSatisfy((order) -> assertThat(order).isGreaterThan(Collections.max(springBoots)));
 		}
 	}
 

@@ -1,7 +1,6 @@
 package io.github.threadmodel.boot4;
 
 import io.github.threadmodel.internal.servers.NettyThreadModel;
-import io.github.threadmodel.internal.servers.ServerCustomizers;
 
 import org.springframework.boot.reactor.netty.NettyReactiveWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -25,7 +24,7 @@ class NettyThreadModelCustomizer implements WebServerFactoryCustomizer<NettyReac
 
 	@Override
 	public int getOrder() {
-		return ServerCustomizers.ORDER;
+		return ThreadModelWebServerAutoConfiguration.CUSTOMIZER_ORDER;
 	}
 
 }

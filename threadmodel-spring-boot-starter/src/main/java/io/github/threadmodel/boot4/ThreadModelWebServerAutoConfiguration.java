@@ -36,6 +36,15 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnWebApplication
 public final class ThreadModelWebServerAutoConfiguration {
 
+	/**
+	 * The order of this line's server customizers. Spring Boot 4's customizers that apply
+	 * {@code server.*} (TomcatWebServerFactoryCustomizer, JettyWebServerFactoryCustomizer and NettyWebServerFactoryCustomizer) have order 0, the ones for
+	 * {@code spring.threads.virtual.enabled} (TomcatVirtualThreadsWebServerFactoryCustomizer and JettyVirtualThreadsWebServerFactoryCustomizer) order 1; the
+	 * starter's come after them, so that the server gets the starter's executor, while an
+	 * application's own customizer can still come later.
+	 */
+	static final int CUSTOMIZER_ORDER = 10;
+
 	@Bean
 	@ConditionalOnMissingBean
 	ServerKind threadModelServerKind(ApplicationContext context) {

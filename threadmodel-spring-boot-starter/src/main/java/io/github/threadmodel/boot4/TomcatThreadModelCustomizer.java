@@ -3,7 +3,6 @@ package io.github.threadmodel.boot4;
 import java.util.concurrent.Executor;
 
 import io.github.threadmodel.internal.servers.ConnectionIntake;
-import io.github.threadmodel.internal.servers.ServerCustomizers;
 import io.github.threadmodel.internal.servers.TomcatThreadModel;
 
 import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
@@ -32,7 +31,7 @@ class TomcatThreadModelCustomizer implements WebServerFactoryCustomizer<Configur
 
 	@Override
 	public int getOrder() {
-		return ServerCustomizers.ORDER;
+		return ThreadModelWebServerAutoConfiguration.CUSTOMIZER_ORDER;
 	}
 
 }

@@ -4,7 +4,6 @@ import java.util.concurrent.Executor;
 
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.JettyThreadModel;
-import io.github.threadmodel.internal.servers.ServerCustomizers;
 
 import org.springframework.boot.web.embedded.jetty.ConfigurableJettyWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -34,7 +33,7 @@ class JettyThreadModelCustomizer implements WebServerFactoryCustomizer<Configura
 
 	@Override
 	public int getOrder() {
-		return ServerCustomizers.ORDER;
+		return ThreadModelWebServerAutoConfiguration.CUSTOMIZER_ORDER;
 	}
 
 }

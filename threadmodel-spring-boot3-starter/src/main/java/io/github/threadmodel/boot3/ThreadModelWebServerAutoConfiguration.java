@@ -39,6 +39,15 @@ import org.springframework.context.annotation.ImportRuntimeHints;
 @ConditionalOnWebApplication
 public final class ThreadModelWebServerAutoConfiguration {
 
+	/**
+	 * The order of this line's server customizers. Spring Boot 3.5's customizers that apply
+	 * {@code server.*} (TomcatWebServerFactoryCustomizer, JettyWebServerFactoryCustomizer, UndertowWebServerFactoryCustomizer and NettyWebServerFactoryCustomizer) have order 0, the ones for
+	 * {@code spring.threads.virtual.enabled} (TomcatVirtualThreadsWebServerFactoryCustomizer and JettyVirtualThreadsWebServerFactoryCustomizer) order 1; the
+	 * starter's come after them, so that the server gets the starter's executor, while an
+	 * application's own customizer can still come later.
+	 */
+	static final int CUSTOMIZER_ORDER = 10;
+
 	@Bean
 	@ConditionalOnMissingBean
 	ServerKind threadModelServerKind(ApplicationContext context) {

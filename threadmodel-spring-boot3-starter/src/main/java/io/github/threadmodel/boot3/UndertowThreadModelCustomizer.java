@@ -4,7 +4,6 @@ import java.util.concurrent.Executor;
 
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.internal.servers.ServerCustomizers;
 import org.xnio.Options;
 
 import org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFactory;
@@ -50,7 +49,7 @@ class UndertowThreadModelCustomizer
 
 	@Override
 	public int getOrder() {
-		return ServerCustomizers.ORDER;
+		return ThreadModelWebServerAutoConfiguration.CUSTOMIZER_ORDER;
 	}
 
 }
