@@ -2,6 +2,8 @@ package io.github.threadmodel.autoconfigure;
 
 import java.util.List;
 
+import io.github.threadmodel.internal.line.SpringBootLine;
+
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.core.task.support.CompositeTaskDecorator;

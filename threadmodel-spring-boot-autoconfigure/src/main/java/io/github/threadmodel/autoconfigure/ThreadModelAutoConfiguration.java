@@ -9,6 +9,7 @@ import io.github.threadmodel.executor.TaskLimit;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
+import io.github.threadmodel.internal.line.SpringBootLine;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.QueuedRequestsDrain;

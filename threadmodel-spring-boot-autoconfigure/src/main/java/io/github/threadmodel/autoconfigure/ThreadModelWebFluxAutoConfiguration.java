@@ -1,5 +1,6 @@
 package io.github.threadmodel.autoconfigure;
 
+import io.github.threadmodel.internal.line.SpringBootLine;
 import io.github.threadmodel.internal.servers.ThreadModelWebFluxConfigurer;
 
 import org.springframework.beans.factory.ObjectProvider;

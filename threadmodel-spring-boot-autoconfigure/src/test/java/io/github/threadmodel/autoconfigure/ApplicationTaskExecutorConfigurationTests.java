@@ -10,6 +10,7 @@ import io.github.threadmodel.executor.TaskLimit;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
+import io.github.threadmodel.internal.line.SpringBootLine;
 import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import io.github.threadmodel.autoconfigure.SpringBootLine;
+import io.github.threadmodel.internal.line.SpringBootLine;
 import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
 import io.github.threadmodel.autoconfigure.ThreadModelEndpointAutoConfiguration;
 import io.github.threadmodel.autoconfigure.ThreadModelMetricsAutoConfiguration;

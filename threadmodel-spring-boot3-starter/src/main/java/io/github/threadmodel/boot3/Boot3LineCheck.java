@@ -1,7 +1,7 @@
 package io.github.threadmodel.boot3;
 
-import io.github.threadmodel.autoconfigure.SpringBootLine;
-import io.github.threadmodel.autoconfigure.SpringBootLineCheck;
+import io.github.threadmodel.internal.line.SpringBootLine;
+import io.github.threadmodel.internal.line.SpringBootLineCheck;
 
 /**
  * Stops startup with a clear message when this starter ({@code threadmodel-spring-boot3-starter})

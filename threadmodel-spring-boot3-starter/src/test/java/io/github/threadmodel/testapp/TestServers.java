@@ -3,7 +3,7 @@ package io.github.threadmodel.testapp;
 import java.util.List;
 import java.util.Locale;
 
-import io.github.threadmodel.autoconfigure.SpringBootLine;
+import io.github.threadmodel.internal.line.SpringBootLine;
 import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
 import io.github.threadmodel.autoconfigure.ThreadModelEndpointAutoConfiguration;
 import io.github.threadmodel.autoconfigure.ThreadModelMetricsAutoConfiguration;

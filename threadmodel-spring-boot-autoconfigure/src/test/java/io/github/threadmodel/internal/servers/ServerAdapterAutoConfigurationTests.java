@@ -1,6 +1,6 @@
 package io.github.threadmodel.internal.servers;
 
-import io.github.threadmodel.autoconfigure.SpringBootLine;
+import io.github.threadmodel.internal.line.SpringBootLine;
 import io.github.threadmodel.testapp.TestServers;
 import org.apache.catalina.startup.Tomcat;
 import org.eclipse.jetty.server.Server;

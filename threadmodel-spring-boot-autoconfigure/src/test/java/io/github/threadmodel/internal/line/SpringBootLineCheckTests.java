@@ -1,4 +1,4 @@
-package io.github.threadmodel.autoconfigure;
+package io.github.threadmodel.internal.line;
 
 import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Test;

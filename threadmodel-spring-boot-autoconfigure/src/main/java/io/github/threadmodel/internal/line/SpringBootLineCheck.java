@@ -1,4 +1,4 @@
-package io.github.threadmodel.autoconfigure;
+package io.github.threadmodel.internal.line;
 
 import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -7,7 +7,6 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Stops startup with a clear message when a starter runs on the other Spring Boot line,
  * before any auto-configuration could fail on a class that moved between the lines. Each
  * starter registers its own subclass in {@code META-INF/spring.factories}.
- * @since 0.1.0
  */
 public abstract class SpringBootLineCheck implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 

@@ -1,4 +1,4 @@
-package io.github.threadmodel.autoconfigure;
+package io.github.threadmodel.internal.line;
 
 /**
  * Thrown at startup when the application runs the starter of one Spring Boot line on the

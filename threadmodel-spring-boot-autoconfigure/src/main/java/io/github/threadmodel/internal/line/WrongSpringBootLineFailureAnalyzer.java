@@ -1,4 +1,4 @@
-package io.github.threadmodel.autoconfigure;
+package io.github.threadmodel.internal.line;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

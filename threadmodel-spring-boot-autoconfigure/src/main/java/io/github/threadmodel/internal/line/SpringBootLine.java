@@ -1,11 +1,10 @@
-package io.github.threadmodel.autoconfigure;
+package io.github.threadmodel.internal.line;
 
 import org.springframework.boot.SpringBootVersion;
 import org.springframework.util.ClassUtils;
 
 /**
  * The Spring Boot lines the starter is built for, one starter artifact each.
- * @since 0.1.0
  */
 public enum SpringBootLine {
 
