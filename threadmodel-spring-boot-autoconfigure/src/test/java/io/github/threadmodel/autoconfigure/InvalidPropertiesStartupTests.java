@@ -1,8 +1,13 @@
 package io.github.threadmodel.autoconfigure;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -123,6 +128,22 @@ class InvalidPropertiesStartupTests {
 		assertThat(output).contains("APPLICATION FAILED TO START").contains(explanation);
 		// the values as the documentation writes them, never Java's constants
 		assertThat(output).doesNotContain("PLATFORM").doesNotContain("VIRTUAL");
+	}
+
+	@Test
+	void aMisspelledModelNamesEveryOtherPropertySourceThatSetsItToo(@TempDir Path config, CapturedOutput output)
+			throws IOException {
+		Path properties = Files.writeString(config.resolve("application.properties"), "app.threads.model=platform\n");
+		SpringApplication application = new SpringApplication(App.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		assertThatException().isThrownBy(() -> application.run("--app.threads.model=virtal",
+				"--spring.config.additional-location=file:" + properties.toAbsolutePath()));
+		assertThat(output).contains(
+				"Invalid value 'virtal' for configuration property 'app.threads.model' (originating from "
+						+ "'\"app.threads.model\" from property source \"commandLineArgs\"')",
+				"Allowed: platform, virtual or auto; leave the property out for the default.",
+				"Additionally, this property is also set in the following property source:",
+				"application.properties]' via location 'file:", "with the value 'platform'");
 	}
 
 	@SpringBootConfiguration(proxyBeanMethods = false)
