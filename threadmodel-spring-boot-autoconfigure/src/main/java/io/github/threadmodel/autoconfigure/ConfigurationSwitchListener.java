@@ -101,7 +101,7 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 		this.switcher = switcher;
 		this.requests = requests;
 		this.auto = auto;
-		this.applied = Configured.of(settings.model(), properties, environment);
+		this.applied = Configured.of(properties.getModel(), properties, environment);
 	}
 
 	@Override
@@ -232,7 +232,8 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	private Configured read() {
 		ThreadModelProperties properties = Binder.get(this.environment)
 			.bindOrCreate(PREFIX, ThreadModelProperties.class);
-		return Configured.of(new ThreadModelSettings(properties).model(), properties, this.environment);
+		ThreadModelPropertiesCheck.check(properties);
+		return Configured.of(properties.getModel(), properties, this.environment);
 	}
 
 	/**

@@ -26,6 +26,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.core.env.Environment;
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.scheduling.annotation.AsyncAnnotationBeanPostProcessor;
@@ -56,8 +57,8 @@ public final class ThreadModelAutoConfiguration {
 	 */
 	@Bean
 	@ConditionalOnMissingBean
-	ThreadModelSelection threadModelSelection(ThreadModelSettings settings, Environment environment) {
-		return ThreadModelSelection.of(settings, environment);
+	ThreadModelSelection threadModelSelection(ThreadModelProperties properties, Environment environment) {
+		return ThreadModelSelection.of(properties, environment);
 	}
 
 	/**
@@ -90,8 +91,8 @@ public final class ThreadModelAutoConfiguration {
 	@ConditionalOnWebApplication
 	ThreadModelExecutors threadModelExecutors(@Qualifier(REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
 			@Qualifier(TaskExecutionAutoConfiguration.APPLICATION_TASK_EXECUTOR_BEAN_NAME) ObjectProvider<ThreadModelExecutor> tasks,
-			ThreadModelSettings settings) {
-		return new ThreadModelExecutors(requests, tasks.getIfAvailable(), settings.taskModel() == null);
+			ThreadModelProperties properties) {
+		return new ThreadModelExecutors(requests, tasks.getIfAvailable(), properties.getTasks().getModel() == null);
 	}
 
 	/**
@@ -120,7 +121,7 @@ public final class ThreadModelAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnWebApplication
-	@ConditionalOnProperty(name = ThreadModelSelection.MODEL_PROPERTY, havingValue = "auto")
+	@Conditional(ThreadModelSelection.OnAuto.class)
 	AutoThreadModel autoThreadModel(ThreadModelSwitcher switcher, ThreadModelExecutors executors,
 			ThreadModelSettings settings, ThreadModelProperties properties) {
 		return new AutoThreadModel(switcher, executors.requests(), executors.followingTasks(),

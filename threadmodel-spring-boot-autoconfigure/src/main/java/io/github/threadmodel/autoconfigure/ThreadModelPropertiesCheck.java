@@ -7,6 +7,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.core.env.Environment;
 
@@ -71,7 +72,7 @@ final class ThreadModelPropertiesCheck {
 	 * @param environment the environment the property is read from
 	 */
 	static void checkWrittenModel(Environment environment) {
-		String written = environment.getProperty(ThreadModelSelection.MODEL_PROPERTY);
+		String written = Binder.get(environment).bind(ThreadModelSelection.MODEL_PROPERTY, String.class).orElse(null);
 		if (written != null && written.isBlank()) {
 			throw invalid(ThreadModelSelection.MODEL_PROPERTY, "", MODEL_ALLOWED);
 		}

@@ -4,7 +4,15 @@ import io.github.threadmodel.executor.ThreadModel;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.boot.autoconfigure.condition.ConditionMessage;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.handler.IgnoreErrorsBindHandler;
+import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.env.Environment;
+import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
  * The thread models in force at startup and where the server's came from, chosen here
@@ -32,14 +40,14 @@ record ThreadModelSelection(ThreadModel model, String source, ThreadModel taskMo
 	private static final Log logger = LogFactory.getLog(ThreadModelSelection.class);
 
 	/**
-	 * The models the checked settings choose.
-	 * @param settings the checked {@code app.threads.*} values
+	 * The models the properties choose.
+	 * @param properties the bound {@code app.threads.*} values
 	 * @param environment where {@code spring.threads.virtual.enabled} is read
 	 * @return the selection
 	 */
-	static ThreadModelSelection of(ThreadModelSettings settings, Environment environment) {
+	static ThreadModelSelection of(ThreadModelProperties properties, Environment environment) {
 		ThreadModelPropertiesCheck.checkWrittenModel(environment);
-		ThreadModelChoice written = settings.model();
+		ThreadModelChoice written = properties.getModel();
 		Boolean springVirtual = environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class);
 		ThreadModelChoice choice = serverChoice(written, springVirtual);
 		String source;
@@ -58,7 +66,9 @@ record ThreadModelSelection(ThreadModel model, String source, ThreadModel taskMo
 			source = (choice == ThreadModelChoice.VIRTUAL) ? SPRING_VIRTUAL_PROPERTY : "default";
 		}
 		ThreadModel model = (choice == ThreadModelChoice.AUTO) ? ThreadModel.VIRTUAL : choice.fixedModel();
-		return new ThreadModelSelection(model, source, (settings.taskModel() != null) ? settings.taskModel() : model);
+		ThreadModelChoice tasks = properties.getTasks().getModel();
+		// auto for tasks is refused by ThreadModelPropertiesCheck
+		return new ThreadModelSelection(model, source, (tasks != null) ? tasks.fixedModel() : model);
 	}
 
 	/**
@@ -78,6 +88,25 @@ record ThreadModelSelection(ThreadModel model, String source, ThreadModel taskMo
 			return written;
 		}
 		return Boolean.TRUE.equals(springVirtual) ? ThreadModelChoice.VIRTUAL : ThreadModelChoice.PLATFORM;
+	}
+
+	/**
+	 * Matches when {@code app.threads.model} is {@code auto}, read by the binder as the
+	 * properties are (any case, any relaxed form of the name). A value the binder cannot
+	 * bind does not match here: binding the properties refuses it.
+	 */
+	static final class OnAuto extends SpringBootCondition {
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			ThreadModelChoice written = Binder.get(context.getEnvironment())
+				.bind(MODEL_PROPERTY, Bindable.of(ThreadModelChoice.class), new IgnoreErrorsBindHandler())
+				.orElse(null);
+			ConditionMessage.Builder message = ConditionMessage.forCondition("app.threads.model=auto");
+			return (written == ThreadModelChoice.AUTO) ? ConditionOutcome.match(message.because("it is auto"))
+					: ConditionOutcome.noMatch(message.because("it is " + ((written != null) ? written.id() : "not set")));
+		}
+
 	}
 
 }

@@ -22,31 +22,9 @@ final class ThreadModelSettings {
 
 	private final ThreadModelProperties properties;
 
-	private final ThreadModelChoice model;
-
-	private final ThreadModel taskModel;
-
 	ThreadModelSettings(ThreadModelProperties properties) {
 		ThreadModelPropertiesCheck.check(properties);
 		this.properties = properties;
-		this.model = properties.getModel();
-		this.taskModel = taskModel(properties.getTasks().getModel());
-	}
-
-	/**
-	 * What {@code app.threads.model} chooses.
-	 * @return the choice, or {@code null} when the property is not set
-	 */
-	ThreadModelChoice model() {
-		return this.model;
-	}
-
-	/**
-	 * The model of {@code app.threads.tasks.model}.
-	 * @return the model, or {@code null} when the task executor follows the server's
-	 */
-	ThreadModel taskModel() {
-		return this.taskModel;
 	}
 
 	/**
@@ -183,10 +161,6 @@ final class ThreadModelSettings {
 		return new AutoThreadModelPolicy.Thresholds(auto.getThreadWait(), auto.getCpuBusyShare(),
 				auto.getSchedulingDelay(), auto.getSevereSchedulingDelay(), auto.getAgreeingWindows(),
 				auto.getMinDwell());
-	}
-
-	private static ThreadModel taskModel(ThreadModelChoice choice) {
-		return (choice != null) ? choice.fixedModel() : null;
 	}
 
 }
