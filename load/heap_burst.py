@@ -111,8 +111,7 @@ def main(argv=None) -> int:
     a = toolkit.parse_burst_options(p, argv)
     java, hey = toolkit.java(), toolkit.hey()
     machine = f"N={a.n}, {a.heap}, {toolkit.machine_line()}, {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}"
-    return toolkit.write_results(a.out, machine, HEADER,
-                                 toolkit.each_round(a, lambda round_, variant: one_run(round_, variant, a, java, hey)))
+    return toolkit.run_bursts(a, machine, HEADER, lambda round_, variant: one_run(round_, variant, a, java, hey))
 
 
 if __name__ == "__main__":

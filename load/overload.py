@@ -123,8 +123,7 @@ def main(argv=None) -> int:
     a.n = a.n or a.limit * 10
     java_home, oha = toolkit.java_home(), toolkit.oha()
     machine = f"N={a.n} LIMIT={a.limit} ROUNDS={a.rounds} HEAP={a.heap}, {toolkit.machine_line()}"
-    return toolkit.write_results(a.out, machine, HEADER,
-                                 toolkit.each_round(a, lambda round_, variant: one_run(variant, round_, a, java_home, oha)))
+    return toolkit.run_bursts(a, machine, HEADER, lambda round_, variant: one_run(variant, round_, a, java_home, oha))
 
 
 if __name__ == "__main__":

@@ -267,6 +267,12 @@ def each_round(args, run):
     return (run(round_, variant) for round_ in range(1, args.rounds + 1) for variant in args.variants)
 
 
+def run_bursts(args, machine: str, header: str, run) -> int:
+    """A burst measurement: run(round, variant) for each round and variant (each_round), each row written as its run
+    ends (write_results) into args.out. 0, for the script's exit."""
+    return write_results(args.out, machine, header, each_round(args, run))
+
+
 def write_results(out: Path, machine: str, header: str | None, rows) -> int:
     """A measurement's files in `out`: machine.txt with `machine`, and results.md with `header` (when given) and each
     row `rows` yields (each from a run as it ends), all shown on stdout as they come; SIGTERM stops the apps started

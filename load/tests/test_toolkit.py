@@ -372,6 +372,16 @@ class Measurements(unittest.TestCase):
         self.assertEqual(seen, ["| n |\n", "| n |\n| 1 |\n"])
         self.assertEqual(shown.getvalue().splitlines(), ["2 cores", "| n |", "| 1 |", "| 2 |", f"results in {out}"])
 
+    def test_a_burst_measurement_writes_a_row_per_round_and_variant_into_its_out_folder(self):
+        with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(io.StringIO()), \
+                mock.patch.object(toolkit, "stop_on_sigterm"):
+            args = mock.Mock(rounds=2, variants=["starter", "plain"], out=Path(tmp) / "burst")
+            self.assertEqual(toolkit.run_bursts(args, "2 cores", "| round | variant |",
+                                                lambda r, v: f"| {r} | {v} |"), 0)
+            self.assertEqual((args.out / "results.md").read_text().splitlines(),
+                             ["| round | variant |", "| 1 | starter |", "| 1 | plain |", "| 2 | starter |",
+                              "| 2 | plain |"])
+
 
 class StartedLine(unittest.TestCase):
     def test_reads_the_jvm_age_at_ready_from_spring_boots_line(self):
