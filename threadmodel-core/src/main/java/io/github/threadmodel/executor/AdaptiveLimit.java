@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
+import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
+
 /**
  * The permits of virtual threads under a limit that follows what the heap can hold
  * ({@link HeapLimit}), so that a burst waits in the queue instead of running the heap out.

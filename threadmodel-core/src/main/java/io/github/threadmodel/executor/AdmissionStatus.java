@@ -1,5 +1,7 @@
 package io.github.threadmodel.executor;
 
+import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
+
 /**
  * How a {@link ThreadModelExecutor} on virtual threads admits tasks, and where its limit
  * stands.

@@ -23,8 +23,9 @@ import java.time.Duration;
  * @param poolSize platform threads alive now, or {@code null} on virtual threads
  * @param maxPoolSize the platform pool's limit, or {@code null} on virtual threads or for a
  * pool without one
- * @param maxConcurrency the virtual concurrency limit, or the executor's {@link TaskLimit} on
- * either model; {@code null} when unlimited or on platform threads
+ * @param maxConcurrency the virtual concurrency limit, or the executor's
+ * {@link ExecutorSettings.TaskLimit} on either model; {@code null} when unlimited or on
+ * platform threads
  * @param peakRunning the most tasks seen running at once (refused tasks are not counted)
  * @param timedOut tasks refused because they waited longer than the queue timeout (part of
  * {@code rejected})

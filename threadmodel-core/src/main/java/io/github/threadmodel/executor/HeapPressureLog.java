@@ -3,6 +3,8 @@ package io.github.threadmodel.executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
+import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
+
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

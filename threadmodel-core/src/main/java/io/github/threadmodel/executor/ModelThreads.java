@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
+import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
+
 /**
  * The threads of one {@link ThreadModel} behind a {@link ThreadModelExecutor}.
  */

@@ -41,7 +41,7 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 	/** The turn of a task read ahead, set before its claim; {@code null} otherwise. */
 	private volatile RequestTurn turn;
 
-	/** Whether it holds a turn of the {@link TaskLimit}, given back when it ends. */
+	/** Whether it holds a turn of the {@link ExecutorSettings.TaskLimit}, given back when it ends. */
 	private volatile boolean holdsTurn;
 
 	/**
@@ -49,7 +49,7 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 	 *
 	 * @param executor the executor, for messages
 	 * @param recorder counts what the task does
-	 * @param turns the turns of the executor's {@link TaskLimit}, or {@code null} without one
+	 * @param turns the turns of the executor's {@link ExecutorSettings.TaskLimit}, or {@code null} without one
 	 * @param readAhead the requests read ahead of their turn
 	 * @param refused runs the refused tasks
 	 */
@@ -165,7 +165,7 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 	}
 
 	/**
-	 * Waits, on the caller's thread, for a turn of the {@link TaskLimit}; counts in the
+	 * Waits, on the caller's thread, for a turn of the {@link ExecutorSettings.TaskLimit}; counts in the
 	 * queue depth while it waits.
 	 * @throws TaskRejectedException when no turn came within the queue timeout, or the
 	 * caller was interrupted while it waited
@@ -194,7 +194,7 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 	}
 
 	/**
-	 * Gives the turn of the {@link TaskLimit} back, once: the task ended, or the threads
+	 * Gives the turn of the {@link ExecutorSettings.TaskLimit} back, once: the task ended, or the threads
 	 * refused it.
 	 */
 	void giveTurnBack() {

@@ -7,6 +7,10 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
+import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
+import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
+import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
+
 import org.springframework.core.task.AsyncTaskExecutor;
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.core.task.TaskRejectedException;

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.Executor;
 
 import io.github.threadmodel.internal.actuate.ServerKind;
-import io.github.threadmodel.executor.TaskLimit;
+import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
