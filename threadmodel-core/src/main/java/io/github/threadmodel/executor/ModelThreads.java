@@ -33,7 +33,7 @@ sealed interface ModelThreads extends Executor permits PlatformThreadPool, Virtu
 	 * How tasks are admitted on virtual threads.
 	 * @return the admission, or {@code null} on platform threads
 	 */
-	default AdmissionStatus admission() {
+	default ExecutorStats.Admission admission() {
 		return null;
 	}
 

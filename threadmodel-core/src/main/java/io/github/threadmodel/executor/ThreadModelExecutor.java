@@ -252,7 +252,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * How tasks are admitted on virtual threads, and where the limit stands.
 	 * @return the admission, or {@code null} while the executor runs platform threads
 	 */
-	public AdmissionStatus admission() {
+	public ExecutorStats.Admission admission() {
 		return this.threads.current().admission();
 	}
 

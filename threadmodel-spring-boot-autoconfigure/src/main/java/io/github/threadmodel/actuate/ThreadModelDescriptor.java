@@ -3,7 +3,6 @@ package io.github.threadmodel.actuate;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.threadmodel.executor.AdmissionStatus;
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.ModelSwitch;
 import io.github.threadmodel.executor.Refusal;
@@ -50,7 +49,7 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 		ExecutorDescriptor tasks, NettyDescriptor netty, VirtualThreadScheduler virtualThreadScheduler,
 		ConnectionsDescriptor connections, StartupTimeline.Steps startup, RuntimeDescriptor runtime,
 		boolean switchingEnabled, List<SwitchDescriptor> switches, PinningDescriptor pinning, AutoDescriptor auto,
-		AdmissionStatus admission) {
+		ExecutorStats.Admission admission) {
 
 	/**
 	 * What {@code app.threads.model=auto} is doing.
