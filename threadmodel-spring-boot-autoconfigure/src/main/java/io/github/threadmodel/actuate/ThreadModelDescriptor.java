@@ -11,7 +11,7 @@ import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.actuate.StartupTimeline;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
-import io.github.threadmodel.internal.auto.WorkloadSample;
+import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
 import io.github.threadmodel.internal.flavour.RuntimeFlavour;
 import io.github.threadmodel.internal.requests.AsyncRequests;
 import io.github.threadmodel.internal.requests.RequestCounts;

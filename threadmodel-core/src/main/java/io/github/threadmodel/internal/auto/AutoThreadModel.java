@@ -15,6 +15,7 @@ import io.github.threadmodel.executor.SwitchSource;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
+import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
