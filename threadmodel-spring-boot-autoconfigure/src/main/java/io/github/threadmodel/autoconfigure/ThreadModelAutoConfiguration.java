@@ -123,7 +123,9 @@ public final class ThreadModelAutoConfiguration {
 	AutoThreadModel autoThreadModel(ThreadModelSwitcher switcher, ThreadModelExecutors executors,
 			ThreadModelSettings settings, ThreadModelProperties properties) {
 		return new AutoThreadModel(switcher, executors.requests(), executors.followingTasks(),
-				settings.autoThresholds(), properties.getAuto().getWindow(), Clock.systemUTC());
+				settings.autoThresholds(), properties.getAuto().getWindow(), Clock.systemUTC(),
+				"POST {\"model\":\"auto\"} to /actuator/threadmodel, or app.threads.model=auto in a configuration "
+						+ "change, resumes it");
 	}
 
 	/**
