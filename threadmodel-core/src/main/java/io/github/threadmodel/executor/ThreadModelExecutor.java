@@ -144,25 +144,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	public void execute(Runnable task) {
 		TaskDecorator decorator = this.taskDecorator;
 		Runnable decorated = (decorator != null) ? decorator.decorate(task) : task;
-		submit(new Submission(decorated, true, this.parts));
-	}
-
-	private void submit(Submission submission) {
-		this.recorder.countSubmitted();
-		if (this.parts.turns() != null) {
-			submission.takeTurn();
-		}
-		try {
-			this.threads.execute(submission);
-		}
-		catch (RejectedExecutionException ex) {
-			if (!this.threads.answersRefusals()) {
-				submission.giveTurnBack();
-				this.recorder.countRejected(false);
-				throw ex;
-			}
-			submission.refuse(Refusal.QUEUE_FULL);
-		}
+		new Submission(decorated, true, this.parts).handOver(this.threads);
 	}
 
 	/**
@@ -194,7 +176,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	public <E extends Exception> Refusal runInTurn(RequestTurn.Work<E> request,
 			UnaryOperator<Runnable> context) throws E, InterruptedException {
 		RequestTurn turn = new RequestTurn(RequestTurn.Listener.NONE);
-		submit(Submission.takingTurn(turn, this.parts));
+		Submission.takingTurn(turn, this.parts).handOver(this.threads);
 		Refusal refusal = turn.await();
 		if (refusal != null) {
 			return refusal;
