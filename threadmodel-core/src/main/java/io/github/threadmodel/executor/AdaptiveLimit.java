@@ -1,10 +1,16 @@
 package io.github.threadmodel.executor;
 
+import java.lang.management.ManagementFactory;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
 
 /**
  * The permits of virtual threads under a limit that follows what the heap can hold
@@ -80,11 +86,20 @@ final class AdaptiveLimit extends Permits implements AutoCloseable {
 	}
 
 	/**
-	 * Virtual threads waiting for a carrier, from the JDK's scheduler (JDK 24+).
+	 * Virtual threads waiting for a carrier, from {@code jdk.management.VirtualThreadSchedulerMXBean}
+	 * (JDK 24+), read through JMX by name because the project compiles for Java 21, which
+	 * does not have that interface.
 	 */
 	private static long waitingForCarrier() {
-		VirtualThreadScheduler scheduler = VirtualThreadScheduler.read();
-		return (scheduler != null) ? scheduler.queued() : -1;
+		try {
+			MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+			ObjectName name = new ObjectName("jdk.management:type=VirtualThreadScheduler");
+			return server.isRegistered(name)
+					? ((Number) server.getAttribute(name, "QueuedVirtualThreadCount")).longValue() : -1;
+		}
+		catch (JMException | RuntimeException | LinkageError ex) {
+			return -1;
+		}
 	}
 
 	@Override

@@ -57,4 +57,73 @@ public record ExecutorSettings(ThreadModel model, PlatformPool platform, Integer
 
 	}
 
+	/**
+	 * The bounds of an adaptive concurrency limit on virtual threads ({@link AdaptiveLimit}):
+	 * the limit starts at what the heap's room holds (within the bounds), grows while tasks
+	 * wait and garbage collections show room in the heap, and falls below the tasks in flight
+	 * whenever a collection leaves the heap fuller than {@code heapThreshold}.
+	 *
+	 * @param minLimit the least the limit falls to
+	 * @param maxLimit the most it grows to
+	 * @param heapThreshold share (above 0, at most 1) of the maximum heap that, still used
+	 * after a garbage collection, counts as heap pressure
+	 */
+	public record AdaptiveAdmission(int minLimit, int maxLimit, double heapThreshold) {
+
+		/**
+		 * Checks the bounds.
+		 * @throws IllegalArgumentException when a bound is out of range
+		 */
+		public AdaptiveAdmission {
+			if (minLimit < 1 || maxLimit < minLimit) {
+				throw new IllegalArgumentException(
+						"Limits must satisfy 1 <= minLimit <= maxLimit, not " + minLimit + " and " + maxLimit);
+			}
+			if (!(heapThreshold > 0 && heapThreshold <= 1)) {
+				throw new IllegalArgumentException("heapThreshold must be above 0 and at most 1, not " + heapThreshold);
+			}
+		}
+
+	}
+
+	/**
+	 * Makes a {@link ThreadModelExecutor} answer overload instead of refusing work with a
+	 * {@link java.util.concurrent.RejectedExecutionException}, which web servers turn into a
+	 * dropped connection: a task beyond the limits (platform queue full, or a wait for a
+	 * virtual-thread permit longer than {@code queueTimeout}) runs at once on a virtual thread
+	 * of its own with its {@link Refusal} set, and is counted as rejected.
+	 *
+	 * @param queueTimeout the longest a task may wait for a permit of the virtual concurrency
+	 * limit, or {@code null} to wait without limit
+	 */
+	public record OverloadProtection(Duration queueTimeout) {
+
+	}
+
+	/**
+	 * A bound on the tasks of an application task executor that holds whatever its model: at
+	 * most {@code maxConcurrency} tasks run at once, and a caller that hands over one more
+	 * waits for a turn, in arrival order, at most {@code queueTimeout}; then the task is
+	 * refused with Spring's {@link org.springframework.core.task.TaskRejectedException},
+	 * thrown to that caller. Like the concurrency limit of Spring's
+	 * {@code SimpleAsyncTaskExecutor}, the wait is the caller's: a task is refused where it
+	 * was handed over, so that no caller waits for a task that will never run.
+	 *
+	 * @param maxConcurrency how many tasks may run at once, 1 or more
+	 * @param queueTimeout the longest a caller waits for a turn, zero to refuse at once, or
+	 * {@code null} to wait until a task ends
+	 */
+	public record TaskLimit(int maxConcurrency, Duration queueTimeout) {
+
+		public TaskLimit {
+			if (maxConcurrency < 1) {
+				throw new IllegalArgumentException("maxConcurrency must be 1 or more, not " + maxConcurrency);
+			}
+			if (queueTimeout != null && queueTimeout.isNegative()) {
+				throw new IllegalArgumentException("queueTimeout must not be negative, not " + queueTimeout);
+			}
+		}
+
+	}
+
 }

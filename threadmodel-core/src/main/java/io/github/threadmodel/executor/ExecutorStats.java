@@ -23,8 +23,9 @@ import java.time.Duration;
  * @param poolSize platform threads alive now, or {@code null} on virtual threads
  * @param maxPoolSize the platform pool's limit, or {@code null} on virtual threads or for a
  * pool without one
- * @param maxConcurrency the virtual concurrency limit, or the executor's {@link TaskLimit} on
- * either model; {@code null} when unlimited or on platform threads
+ * @param maxConcurrency the virtual concurrency limit, or the executor's
+ * {@link ExecutorSettings.TaskLimit} on either model; {@code null} when unlimited or on
+ * platform threads
  * @param peakRunning the most tasks seen running at once (refused tasks are not counted)
  * @param timedOut tasks refused because they waited longer than the queue timeout (part of
  * {@code rejected})
@@ -54,6 +55,45 @@ public record ExecutorStats(ThreadModel model, int running, int queued, int peak
 		 */
 		public Duration average() {
 			return (this.count > 0) ? this.total.dividedBy(this.count) : Duration.ZERO;
+		}
+
+	}
+
+	/**
+	 * How a {@link ThreadModelExecutor} on virtual threads admits tasks, and where its limit
+	 * stands.
+	 *
+	 * @param mode {@code adaptive} (the limit follows the heap:
+	 * {@link ExecutorSettings.AdaptiveAdmission}), {@code fixed} (a fixed concurrency limit)
+	 * or {@code unlimited}
+	 * @param algorithm the adaptive limit's algorithm ({@code heap}), or {@code null}
+	 * @param limit the most tasks that may run at once now, or {@code null} when unlimited
+	 * @param inFlight tasks holding a permit now (tasks running, unless unlimited: then 0)
+	 * @param minLimit the least the adaptive limit falls to, or {@code null}
+	 * @param maxLimit the most the adaptive limit grows to, or {@code null}
+	 * @param heapThreshold the share of the heap that, used after a garbage collection,
+	 * decreases the adaptive limit, or {@code null}
+	 * @param heapUsedAfterGc the share of the heap used after the last garbage collection, or
+	 * {@code null} before the first one or without an adaptive limit
+	 * @param heapDecreases garbage collections that found the heap above the threshold and
+	 * decreased the limit
+	 */
+	public record Admission(String mode, String algorithm, Integer limit, int inFlight, Integer minLimit,
+			Integer maxLimit, Double heapThreshold, Double heapUsedAfterGc, long heapDecreases) {
+
+		static final Admission UNLIMITED = new Admission("unlimited", null, null, 0, null, null, null, null, 0);
+
+		static Admission of(Permits permits) {
+			if (permits instanceof AdaptiveLimit adaptive) {
+				ExecutorSettings.AdaptiveAdmission settings = adaptive.settings();
+				return new Admission("adaptive", HeapLimit.ALGORITHM, adaptive.limit(), adaptive.inFlight(),
+						settings.minLimit(), settings.maxLimit(), settings.heapThreshold(), adaptive.heapUsedAfterGc(),
+						adaptive.heapDecreases());
+			}
+			if (permits != null) {
+				return new Admission("fixed", null, permits.limit(), permits.inFlight(), null, null, null, null, 0);
+			}
+			return UNLIMITED;
 		}
 
 	}

@@ -5,6 +5,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
+import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
+
 /**
  * The adaptive limit's algorithm: a concurrency limit that follows what the heap can hold.
  * It holds no permits, threads or listeners ({@link AdaptiveLimit} does): it is told when

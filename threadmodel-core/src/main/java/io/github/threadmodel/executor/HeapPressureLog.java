@@ -3,6 +3,8 @@ package io.github.threadmodel.executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
+import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
+
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -58,7 +60,7 @@ final class HeapPressureLog {
 				&& !this.minimumWarned) {
 			this.minimumWarned = true;
 			logger.warn("Heap pressure after a full collection with the virtual-thread admission limit at its minimum ("
-					+ after + ", app.threads.virtual.adaptive.min-limit): " + figures
+					+ after + "): " + figures
 					+ ". The requests in flight do not explain it: give the JVM more heap (-Xmx), or look for what "
 					+ "else fills it");
 		}
@@ -67,7 +69,7 @@ final class HeapPressureLog {
 			this.lastWarning = now;
 			logger.warn("Heap pressure: " + figures + "; the virtual-thread admission limit goes from "
 					+ pressure.before() + " to " + after + ", requests beyond it wait in arrival order "
-					+ "(with app.threads.virtual.queue-timeout, up to that long, then they are answered 503)");
+					+ "(up to the queue timeout, when one is set, then they are answered 503)");
 		}
 		else if (logger.isDebugEnabled()) {
 			logger.debug("Heap pressure: " + figures + "; admission limit " + pressure.before() + " -> " + after);
@@ -80,8 +82,7 @@ final class HeapPressureLog {
 	 */
 	static void noCollectionsReported(AdaptiveAdmission settings) {
 		logger.warn("This JVM does not report its garbage collections: the adaptive limit of virtual threads "
-				+ "grows to " + settings.maxLimit() + " (app.threads.virtual.adaptive.max-limit) as requests "
-				+ "wait, and never falls");
+				+ "grows to " + settings.maxLimit() + ", its maximum, as requests wait, and never falls");
 	}
 
 	/**

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
+import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
+
 /**
  * The threads of one {@link ThreadModel} behind a {@link ThreadModelExecutor}.
  */
@@ -31,7 +33,7 @@ sealed interface ModelThreads extends Executor permits PlatformThreadPool, Virtu
 	 * How tasks are admitted on virtual threads.
 	 * @return the admission, or {@code null} on platform threads
 	 */
-	default AdmissionStatus admission() {
+	default ExecutorStats.Admission admission() {
 		return null;
 	}
 

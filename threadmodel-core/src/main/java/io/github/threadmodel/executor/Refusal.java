@@ -1,10 +1,11 @@
 package io.github.threadmodel.executor;
 
 /**
- * Why a {@link ThreadModelExecutor} with {@link OverloadProtection} did not admit a task.
- * Such a task is not dropped: it runs at once, on a virtual thread of its own outside the
- * executor's limits, and code it calls reads the refusal with {@link #current()}, so that a
- * web server can answer the request cheaply (503) instead of dropping its connection.
+ * Why a {@link ThreadModelExecutor} with {@link ExecutorSettings.OverloadProtection} did
+ * not admit a task. Such a task is not dropped: it runs at once, on a virtual thread of
+ * its own outside the executor's limits, and code it calls reads the refusal with
+ * {@link #current()}, so that a web server can answer the request cheaply (503) instead
+ * of dropping its connection.
  * @since 0.1.0
  */
 public enum Refusal {

@@ -3,9 +3,10 @@ package io.github.threadmodel.executor;
 import java.time.Duration;
 
 /**
- * Runs the tasks an executor with {@link OverloadProtection} refused: each at once on a
- * virtual thread of its own, outside the limits, marked with its {@link Refusal}. They
- * only answer that they were refused, so they end soon; a shutdown waits for them.
+ * Runs the tasks an executor with {@link ExecutorSettings.OverloadProtection} refused:
+ * each at once on a virtual thread of its own, outside the limits, marked with its
+ * {@link Refusal}. They only answer that they were refused, so they end soon; a shutdown
+ * waits for them.
  */
 final class RefusedTasks {
 

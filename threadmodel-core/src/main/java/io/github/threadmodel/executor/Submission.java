@@ -1,5 +1,6 @@
 package io.github.threadmodel.executor;
 
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -41,7 +42,10 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 	/** The turn of a task read ahead, set before its claim; {@code null} otherwise. */
 	private volatile RequestTurn turn;
 
-	/** Whether it holds a turn of the {@link TaskLimit}, given back when it ends. */
+	/**
+	 * Whether it holds a turn of the {@link ExecutorSettings.TaskLimit}, given back when it
+	 * ends.
+	 */
 	private volatile boolean holdsTurn;
 
 	/**
@@ -49,7 +53,8 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 	 *
 	 * @param executor the executor, for messages
 	 * @param recorder counts what the task does
-	 * @param turns the turns of the executor's {@link TaskLimit}, or {@code null} without one
+	 * @param turns the turns of the executor's {@link ExecutorSettings.TaskLimit}, or
+	 * {@code null} without one
 	 * @param readAhead the requests read ahead of their turn
 	 * @param refused runs the refused tasks
 	 */
@@ -165,12 +170,40 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 	}
 
 	/**
-	 * Waits, on the caller's thread, for a turn of the {@link TaskLimit}; counts in the
-	 * queue depth while it waits.
+	 * Hands the task to the threads, on the caller's thread, after a turn of the executor's
+	 * {@link ExecutorSettings.TaskLimit} when it has one. A task the threads refuse runs
+	 * refused when they answer refusals ({@link ExecutorSettings.OverloadProtection}).
+	 * @param threads the executor's threads
+	 * @throws TaskRejectedException when no turn of the task limit came in time, or the
+	 * caller was interrupted while it waited
+	 * @throws RejectedExecutionException when the threads refuse the task and do not
+	 * answer refusals
+	 */
+	void handOver(SwitchableThreads threads) {
+		this.parts.recorder.countSubmitted();
+		if (this.parts.turns != null) {
+			takeTurn();
+		}
+		try {
+			threads.execute(this);
+		}
+		catch (RejectedExecutionException ex) {
+			if (!threads.answersRefusals()) {
+				giveTurnBack();
+				this.parts.recorder.countRejected(false);
+				throw ex;
+			}
+			refuse(Refusal.QUEUE_FULL);
+		}
+	}
+
+	/**
+	 * Waits, on the caller's thread, for a turn of the {@link ExecutorSettings.TaskLimit};
+	 * counts in the queue depth while it waits.
 	 * @throws TaskRejectedException when no turn came within the queue timeout, or the
 	 * caller was interrupted while it waited
 	 */
-	void takeTurn() {
+	private void takeTurn() {
 		TaskTurns turns = this.parts.turns;
 		boolean taken;
 		try {
@@ -194,10 +227,10 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 	}
 
 	/**
-	 * Gives the turn of the {@link TaskLimit} back, once: the task ended, or the threads
-	 * refused it.
+	 * Gives the turn of the {@link ExecutorSettings.TaskLimit} back, once: the task ended,
+	 * or the threads refused it.
 	 */
-	void giveTurnBack() {
+	private void giveTurnBack() {
 		if (this.holdsTurn) {
 			this.holdsTurn = false;
 			this.parts.turns.giveBack();

@@ -6,6 +6,9 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
+import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
+
 /**
  * The threads behind a {@link ThreadModelExecutor}, replaced at each switch: the
  * {@link ModelThreads} in force, the adaptive limit carried across switches, and the

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
+import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
+
 import org.springframework.core.task.TaskRejectedException;
 
 /**

@@ -7,6 +7,10 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
+import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
+import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
+import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
+
 import org.springframework.core.task.AsyncTaskExecutor;
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.core.task.TaskRejectedException;
@@ -140,25 +144,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	public void execute(Runnable task) {
 		TaskDecorator decorator = this.taskDecorator;
 		Runnable decorated = (decorator != null) ? decorator.decorate(task) : task;
-		submit(new Submission(decorated, true, this.parts));
-	}
-
-	private void submit(Submission submission) {
-		this.recorder.countSubmitted();
-		if (this.parts.turns() != null) {
-			submission.takeTurn();
-		}
-		try {
-			this.threads.execute(submission);
-		}
-		catch (RejectedExecutionException ex) {
-			if (!this.threads.answersRefusals()) {
-				submission.giveTurnBack();
-				this.recorder.countRejected(false);
-				throw ex;
-			}
-			submission.refuse(Refusal.QUEUE_FULL);
-		}
+		new Submission(decorated, true, this.parts).handOver(this.threads);
 	}
 
 	/**
@@ -190,7 +176,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	public <E extends Exception> Refusal runInTurn(RequestTurn.Work<E> request,
 			UnaryOperator<Runnable> context) throws E, InterruptedException {
 		RequestTurn turn = new RequestTurn(RequestTurn.Listener.NONE);
-		submit(Submission.takingTurn(turn, this.parts));
+		Submission.takingTurn(turn, this.parts).handOver(this.threads);
 		Refusal refusal = turn.await();
 		if (refusal != null) {
 			return refusal;
@@ -248,7 +234,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * How tasks are admitted on virtual threads, and where the limit stands.
 	 * @return the admission, or {@code null} while the executor runs platform threads
 	 */
-	public AdmissionStatus admission() {
+	public ExecutorStats.Admission admission() {
 		return this.threads.current().admission();
 	}
 

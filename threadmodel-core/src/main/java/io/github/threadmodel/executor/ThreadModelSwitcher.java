@@ -28,6 +28,10 @@ public final class ThreadModelSwitcher {
 		this.enabled = enabled;
 	}
 
+	/**
+	 * Whether switching is allowed at all.
+	 * @return {@code false} when {@link #switchTo} throws
+	 */
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -47,7 +51,7 @@ public final class ThreadModelSwitcher {
 	 */
 	public ModelSwitch switchTo(ThreadModel model, Integer maxThreads, Integer maxConcurrency, String requestedBy) {
 		if (!this.enabled) {
-			throw new IllegalStateException("Switching the thread model is disabled (app.threads.switching.enabled=false)");
+			throw new IllegalStateException("Switching the thread model is disabled");
 		}
 		requireAtLeastOne("maxThreads", maxThreads);
 		requireAtLeastOne("maxConcurrency", maxConcurrency);

@@ -147,8 +147,8 @@ final class VirtualThreads implements ModelThreads {
 	}
 
 	@Override
-	public AdmissionStatus admission() {
-		return AdmissionStatus.of(this.permits);
+	public ExecutorStats.Admission admission() {
+		return ExecutorStats.Admission.of(this.permits);
 	}
 
 	@Override

@@ -2,6 +2,8 @@ package io.github.threadmodel.executor;
 
 import java.time.Duration;
 
+import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -5,14 +5,13 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import io.github.threadmodel.pinning.CallSite;
 import io.github.threadmodel.pinning.PinningStats;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
+import io.github.threadmodel.testapp.CapturedLog;
 import io.github.threadmodel.testapp.FreshClassCopy;
 import io.github.threadmodel.testapp.NeedsAClass;
 import io.github.threadmodel.testapp.SlowClassInit;
@@ -111,39 +110,11 @@ class VirtualThreadPinningTests {
 
 	@Test
 	void warnsOnceAtASiteInOneShortLineAndTellsTheRestAtDebug() {
-		List<LogRecord> records = new CopyOnWriteArrayList<>();
-		Logger logger = Logger.getLogger(VirtualThreadPinning.class.getName());
-		Level level = logger.getLevel();
-		// a handler of the test's own: the console handler may have been bound to the
-		// output before this test could capture it
-		Handler handler = new Handler() {
-
-			@Override
-			public void publish(LogRecord record) {
-				records.add(record);
-			}
-
-			@Override
-			public void flush() {
-			}
-
-			@Override
-			public void close() {
-			}
-
-		};
-		handler.setLevel(Level.ALL);
-		logger.addHandler(handler);
-		logger.setLevel(Level.FINE);
-		try {
+		List<LogRecord> records = CapturedLog.during(VirtualThreadPinning.class, Level.FINE, () -> {
 			VirtualThreadPinning pinning = new VirtualThreadPinning(Duration.ofMillis(20));
 			pinning.pinned(events.get(0));
 			pinning.pinned(events.get(1));
-		}
-		finally {
-			logger.removeHandler(handler);
-			logger.setLevel(level);
-		}
+		});
 		assertThat(records).filteredOn((record) -> record.getLevel() == Level.WARNING)
 			.singleElement()
 			.satisfies((record) -> assertThat(record.getMessage())

@@ -1,24 +1,20 @@
 package io.github.threadmodel.actuate;
 
-import java.time.Duration;
 import java.util.List;
 
-import io.github.threadmodel.executor.AdmissionStatus;
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.ModelSwitch;
 import io.github.threadmodel.executor.Refusal;
 import io.github.threadmodel.executor.TaskRecorder;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.executor.VirtualThreadScheduler;
 import io.github.threadmodel.internal.actuate.StartupTimeline;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
-import io.github.threadmodel.internal.auto.WorkloadSample;
+import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
 import io.github.threadmodel.internal.flavour.RuntimeFlavour;
 import io.github.threadmodel.internal.requests.AsyncRequests;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.pinning.PinningStats;
-
 
 /**
  * The body of {@code GET /actuator/threadmodel}.
@@ -50,7 +46,7 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 		ExecutorDescriptor tasks, NettyDescriptor netty, VirtualThreadScheduler virtualThreadScheduler,
 		ConnectionsDescriptor connections, StartupTimeline.Steps startup, RuntimeDescriptor runtime,
 		boolean switchingEnabled, List<SwitchDescriptor> switches, PinningDescriptor pinning, AutoDescriptor auto,
-		AdmissionStatus admission) {
+		ExecutorStats.Admission admission) {
 
 	/**
 	 * What {@code app.threads.model=auto} is doing.
@@ -116,10 +112,9 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 				return null;
 			}
 			return new FiguresDescriptor(sample.model().id(), sample.window().toMillis(), sample.completed(),
-					sample.queued(), sample.poolExhausted(), ExecutorDescriptor.millis(sample.threadWait().toNanos()),
-					Math.round(sample.cpuShare() * 1000) / 1000.0,
-					ExecutorDescriptor.millis(sample.schedulingDelay().toNanos()),
-					ExecutorDescriptor.millis(sample.longestSchedulingDelay().toNanos()));
+					sample.queued(), sample.poolExhausted(), Millis.of(sample.threadWait()),
+					Math.round(sample.cpuShare() * 1000) / 1000.0, Millis.of(sample.schedulingDelay()),
+					Millis.of(sample.longestSchedulingDelay()));
 		}
 
 	}
@@ -211,10 +206,6 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 					new ExecutorTasksDescriptor(tasks.submitted(), tasks.completed(), tasks.rejected()), async);
 		}
 
-		static double millis(long nanos) {
-			return nanos / 1_000_000.0;
-		}
-
 	}
 
 	/**
@@ -245,8 +236,7 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 
 		static WaitDescriptor of(TaskRecorder.Waits waits) {
 			ExecutorStats.Wait wait = waits.snapshot();
-			return new WaitDescriptor(wait.count(), ExecutorDescriptor.millis(wait.average().toNanos()),
-					ExecutorDescriptor.millis(wait.max().toNanos()));
+			return new WaitDescriptor(wait.count(), Millis.of(wait.average()), Millis.of(wait.max()));
 		}
 
 	}
@@ -317,13 +307,9 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 			List<PinnedSiteDescriptor> sites, long untrackedCount) {
 
 		static PinningDescriptor of(boolean recording, PinningStats stats) {
-			return new PinningDescriptor(recording, millis(stats.threshold()), stats.count(),
-					millis(stats.totalTime()), stats.sites().stream().map(PinnedSiteDescriptor::of).toList(),
+			return new PinningDescriptor(recording, Millis.of(stats.threshold()), stats.count(),
+					Millis.of(stats.totalTime()), stats.sites().stream().map(PinnedSiteDescriptor::of).toList(),
 					stats.untrackedCount());
-		}
-
-		private static double millis(Duration duration) {
-			return duration.toNanos() / 1_000_000.0;
 		}
 
 	}
@@ -343,7 +329,7 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 
 		static PinnedSiteDescriptor of(PinningStats.Site site) {
 			return new PinnedSiteDescriptor(site.site().className(), site.site().methodName(), site.count(),
-					PinningDescriptor.millis(site.totalTime()), site.reason());
+					Millis.of(site.totalTime()), site.reason());
 		}
 
 	}

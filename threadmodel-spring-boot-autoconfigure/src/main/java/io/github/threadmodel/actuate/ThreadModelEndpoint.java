@@ -15,7 +15,6 @@ import io.github.threadmodel.executor.SwitchSource;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
-import io.github.threadmodel.executor.VirtualThreadScheduler;
 import io.github.threadmodel.internal.actuate.ServerKind;
 import io.github.threadmodel.internal.actuate.StartupTimeline;
 import io.github.threadmodel.internal.auto.AutoThreadModel;

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import io.github.threadmodel.executor.TaskLimit;
+import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.Executor;
 
 import io.github.threadmodel.internal.actuate.ServerKind;
-import io.github.threadmodel.executor.TaskLimit;
+import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
@@ -125,7 +125,9 @@ public final class ThreadModelAutoConfiguration {
 	AutoThreadModel autoThreadModel(ThreadModelSwitcher switcher, ThreadModelExecutors executors,
 			ThreadModelSettings settings, ThreadModelProperties properties) {
 		return new AutoThreadModel(switcher, executors.requests(), executors.followingTasks(),
-				settings.autoThresholds(), properties.getAuto().getWindow(), Clock.systemUTC());
+				settings.autoThresholds(), properties.getAuto().getWindow(), Clock.systemUTC(),
+				"POST {\"model\":\"auto\"} to /actuator/threadmodel, or app.threads.model=auto in a configuration "
+						+ "change, resumes it");
 	}
 
 	/**

@@ -31,7 +31,7 @@ import org.springframework.web.server.WebExceptionHandler;
 
 /**
  * Auto-configuration of the answer to requests the request executor refuses under
- * overload (see {@link io.github.threadmodel.executor.OverloadProtection}): 503 with
+ * overload (see {@link io.github.threadmodel.executor.ExecutorSettings.OverloadProtection}): 503 with
  * {@code Retry-After}, from a servlet filter on Tomcat, Jetty and Undertow and from a
  * {@link WebExceptionHandler} on WebFlux.
  * @since 0.1.0

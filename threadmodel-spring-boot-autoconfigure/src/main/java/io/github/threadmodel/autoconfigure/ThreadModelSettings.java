@@ -4,9 +4,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.threadmodel.executor.AdaptiveAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
-import io.github.threadmodel.executor.OverloadProtection;
+import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
+import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.internal.auto.AutoThreadModelPolicy;
 import io.github.threadmodel.internal.overload.Shedding;
@@ -48,7 +48,7 @@ final class ThreadModelSettings {
 	 * its own with as many threads as the tasks running at once, up to the task limit when
 	 * there is one (which bounds the tasks on either model), idle threads kept as the
 	 * request pool keeps them ({@code min-threads}, {@code keep-alive}). The task limit
-	 * itself is not here: it holds across switches ({@link io.github.threadmodel.executor.TaskLimit}).
+	 * itself is not here: it holds across switches ({@link ExecutorSettings.TaskLimit}).
 	 * @param model the thread model
 	 * @param maxConcurrency the task limit, or {@code null} for none
 	 * @return the executor settings

@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 import io.github.threadmodel.internal.actuate.ServerKind;
-import io.github.threadmodel.executor.AdaptiveAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
-import io.github.threadmodel.executor.TaskLimit;
+import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
+import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import org.apache.commons.logging.Log;

@@ -9,6 +9,7 @@ import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
 import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -17,6 +18,8 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -110,6 +113,18 @@ class AutoThreadModelConfigurationTests {
 			assertThat(response.getStatus()).isEqualTo(400);
 			assertThat(response.getBody()).isEqualTo(new ThreadModelEndpoint.SwitchRefused(
 					"Unknown thread model 'green'; allowed values: platform, virtual, auto"));
+		});
+	}
+
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void aSwitchByHandPausesAutoAndTheInfoLineSaysHowToResumeIt(CapturedOutput output) {
+		this.servlet.withPropertyValues("app.threads.model=auto").run((context) -> {
+			context.getBean(ThreadModelEndpoint.class).switchModel("platform", null, null, null);
+			assertThat(context.getBean(AutoThreadModel.class).status().pausedBy()).isEqualTo("actuator");
+			assertThat(output).contains("Thread model auto: paused, actuator switched to platform threads; "
+					+ "POST {\"model\":\"auto\"} to /actuator/threadmodel, or app.threads.model=auto in a "
+					+ "configuration change, resumes it");
 		});
 	}
 

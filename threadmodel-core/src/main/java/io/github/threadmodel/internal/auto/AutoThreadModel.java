@@ -15,6 +15,7 @@ import io.github.threadmodel.executor.SwitchSource;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
+import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -54,6 +55,8 @@ public final class AutoThreadModel implements SmartLifecycle {
 
 	private final AutoThreadModelPolicy policy;
 
+	private final String resumeHint;
+
 	private final SchedulingDelayProbe probe = new SchedulingDelayProbe();
 
 	private final Deque<AutoDecision> decisions = new ArrayDeque<>();
@@ -79,16 +82,20 @@ public final class AutoThreadModel implements SmartLifecycle {
 	 * @param thresholds when to switch
 	 * @param window how long each sample lasts
 	 * @param clock the clock of the decisions' times
+	 * @param resumeHint how to resume auto once a switch by hand paused it, the end of the
+	 * INFO line about the pause (the core does not know the endpoint's path nor the
+	 * property's name)
 	 */
 	public AutoThreadModel(ThreadModelSwitcher switcher, ThreadModelExecutor requests,
 			ThreadModelExecutor followingTasks, AutoThreadModelPolicy.Thresholds thresholds, Duration window,
-			Clock clock) {
+			Clock clock, String resumeHint) {
 		this.switcher = switcher;
 		this.requests = requests;
 		this.switched = (followingTasks != null) ? List.of(requests, followingTasks) : List.of(requests);
 		this.window = window;
 		this.clock = clock;
 		this.policy = new AutoThreadModelPolicy(thresholds);
+		this.resumeHint = resumeHint;
 		requests.onSwitch(this::switched);
 	}
 
@@ -262,9 +269,8 @@ public final class AutoThreadModel implements SmartLifecycle {
 			this.pausedBy = change.requestedBy();
 			this.policy.restart(this.clock.instant());
 		}
-		logger.info("Thread model auto: paused, %s switched to %s threads; POST {\"model\":\"auto\"} to "
-			.formatted(change.requestedBy(), change.to().id())
-				+ "/actuator/threadmodel, or app.threads.model=auto in a configuration change, resumes it");
+		logger.info("Thread model auto: paused, %s switched to %s threads; %s".formatted(change.requestedBy(),
+				change.to().id(), this.resumeHint));
 	}
 
 	/**

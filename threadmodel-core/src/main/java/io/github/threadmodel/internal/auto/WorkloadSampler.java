@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
 
 /**
  * Turns the running totals of the executors auto switches (the request executor, and the

@@ -6,6 +6,7 @@ import java.time.Instant;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.Decision;
 import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.Thresholds;
+import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

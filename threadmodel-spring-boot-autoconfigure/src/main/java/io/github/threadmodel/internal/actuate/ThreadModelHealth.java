@@ -3,7 +3,7 @@ package io.github.threadmodel.internal.actuate;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import io.github.threadmodel.executor.AdmissionStatus;
+import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.TaskRecorder;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.overload.Shedding;
@@ -38,7 +38,7 @@ public final class ThreadModelHealth {
 	 */
 	public Map<String, Object> details() {
 		TaskRecorder recorder = this.requests.recorder();
-		AdmissionStatus admission = this.requests.admission();
+		ExecutorStats.Admission admission = this.requests.admission();
 		Integer maxPoolSize = this.requests.maxPoolSize();
 		Integer limit = (maxPoolSize != null) ? maxPoolSize
 				: (admission != null) ? admission.limit() : this.requests.maxConcurrency();

@@ -5,7 +5,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.github.threadmodel.executor.ExecutorSettings;
-import io.github.threadmodel.executor.OverloadProtection;
+import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
 import io.github.threadmodel.executor.Refusal;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;

@@ -1,4 +1,4 @@
-package io.github.threadmodel.executor;
+package io.github.threadmodel.actuate;
 
 import java.lang.management.ManagementFactory;
 import javax.management.JMException;
@@ -14,9 +14,8 @@ import javax.management.ObjectName;
  * @param poolSize carrier threads that exist
  * @param mounted virtual threads running on a carrier now
  * @param queued virtual threads waiting for a carrier
- * @since 0.1.0
  */
-public record VirtualThreadScheduler(int parallelism, int poolSize, int mounted, long queued) {
+record VirtualThreadScheduler(int parallelism, int poolSize, int mounted, long queued) {
 
 	private static final String OBJECT_NAME = "jdk.management:type=VirtualThreadScheduler";
 
@@ -24,7 +23,7 @@ public record VirtualThreadScheduler(int parallelism, int poolSize, int mounted,
 	 * Reads the scheduler's figures.
 	 * @return the figures, or {@code null} before JDK 24 or where JMX is not available
 	 */
-	public static VirtualThreadScheduler read() {
+	static VirtualThreadScheduler read() {
 		try {
 			MBeanServer server = ManagementFactory.getPlatformMBeanServer();
 			ObjectName name = new ObjectName(OBJECT_NAME);
