@@ -120,8 +120,8 @@ final class PlatformThreadPool extends ThreadPoolExecutor implements ModelThread
 			this.mayQueue = capacity == null || capacity > 0;
 		}
 
-		// getPoolSize() takes the pool's main lock on every hand-off; measured with JMH
-		// (ExecutorHandOffBenchmark, docs/benchmarks.md) no slower than Tomcat's own pool
+		// getPoolSize() takes the pool's main lock on every hand-off; ExecutorHandOffBenchmark shows it
+		// no slower than Tomcat's own pool (docs/results/2026-11-22-platform-vs-virtual-boot35.md)
 		@Override
 		public boolean offer(Runnable task) {
 			int poolSize = this.pool.getPoolSize();

@@ -29,7 +29,7 @@ import org.springframework.context.SmartLifecycle;
  * <p>
  * The stream is opened on a thread of its own when the application context starts: when
  * nothing else has started JFR yet, opening the first recording takes most of a second
- * (0.7 to 1.5 s measured on 2 cores, JDK 25), which would otherwise add to startup.
+ * (docs/results/2026-11-22-jfr-first-recording.md), which would otherwise add to startup.
  * Pinning before the stream is open is not seen.
  * <p>
  * A monitor created to wait for virtual threads opens its stream only once

@@ -99,7 +99,7 @@ final class ThreadModelSettings {
 	/**
 	 * The most servlet requests the request executor reads ahead of their turn at once: one
 	 * for every megabyte of the maximum heap, at least 16. A request read ahead holds the
-	 * server's buffers for it (about 110 KB a request on Tomcat, docs/overload.md) and its thread's stack while it waits,
+	 * server's buffers for it (its measured size on Tomcat: docs/overload.md) and its thread's stack while it waits,
 	 * which a burst of thousands on a small heap must not turn into an
 	 * {@link OutOfMemoryError}; beyond the bound (and while the adaptive limit sees the heap
 	 * under pressure), requests wait unread, as they did before reading ahead.

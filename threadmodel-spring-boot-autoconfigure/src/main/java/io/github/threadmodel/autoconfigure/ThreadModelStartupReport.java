@@ -95,9 +95,9 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 
 	/**
 	 * The INFO line, for example {@code Thread model virtual (app.threads.model) on
-	 * tomcat: adaptive limit 20 to 10000, heap threshold 0.8, queue-timeout none; accept
+	 * tomcat: adaptive limit 20 to 10000 (heap threshold 80 %), queue-timeout none; accept
 	 * backlog 4096 (8192 capped by
-	 * net.core.somaxconn); application tasks follow the server's model}.
+	 * net.core.somaxconn); application tasks follow the server's model, unbounded}.
 	 */
 	String summary(String server) {
 		ThreadModel model = this.selection.model();

@@ -26,11 +26,12 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
  * The selecting threads follow the model the executor has when the server is made, and
  * keep it after a switch. Virtual by default, as in Spring Boot's own
  * {@code VirtualThreadPool}: a hand-off from them to a virtual request thread stays on the
- * carrier threads, where a platform selector measured about 15 to 20 % fewer requests per
- * second on keep-alive connections. Platform threads (a {@link QueuedThreadPool}, as Spring
- * Boot's own without virtual threads) when the server starts on the platform model: there
- * the hand-off from a virtual selector to a platform request thread measured about 10 %
- * fewer requests per second than from a platform one (docs/benchmarks.md). Either pool
+ * carrier threads, which measured faster on keep-alive connections than from a platform
+ * selector (docs/results/2026-11-25-jetty-virtual-selectors.md). Platform threads (a
+ * {@link QueuedThreadPool}, as Spring Boot's own without virtual threads) when the server
+ * starts on the platform model: there the hand-off from a virtual selector to a platform
+ * request thread measured slower than from a platform one
+ * (docs/results/2026-11-25-jetty-platform-selectors.md). Either pool
  * replaces the one Spring Boot sets, whose {@code VirtualThreadPool} is capped at
  * {@code server.jetty.threads.max} (200 by default) on Boot 3.5.11+ and 4.
  */
