@@ -63,9 +63,10 @@ AUTO_SOURCE = "app.threads.model=auto"
 FLAVOURS = flavours.FLAVOURS
 
 
-def jar_path(app: str, server: str, boot: str = DEFAULT_BOOT) -> Path:
-    """Boot 4: <sample>/target/<jar>; Boot 3.5 (-Pboot3 builds under target/boot3): <sample>/target/boot3/<jar>."""
-    target = ROOT / f"sample-{app}" / "target"
+def jar_path(app: str, server: str, boot: str = DEFAULT_BOOT, root: Path = ROOT) -> Path:
+    """Boot 4: <sample>/target/<jar>; Boot 3.5 (-Pboot3 builds under target/boot3): <sample>/target/boot3/<jar>; in
+    this checkout or in `root`, another one."""
+    target = root / f"sample-{app}" / "target"
     if boot != DEFAULT_BOOT:
         target = target / f"boot{boot}"
     return target / (f"sample-web-{server}.jar" if app == "web" else "sample-reactive.jar")

@@ -6,6 +6,8 @@
     load/versus_plain.py --servers jetty --phases virtual,platform --steps ""   # /ping and startup of Jetty only
     load/versus_plain.py --rounds 1 --steps 100,300 --ping-seconds 5 --boots 4 --servers tomcat   # a quick try
     load/versus_plain.py --list                            # the plan and its estimated length
+    load/versus_plain.py --boots 4 --servers tomcat,netty --baseline ../before   # this build against another's (A/B)
+    load/versus_plain.py --boots 4 --baseline ../before --list                   # that plan
 
 The two variants run the same sample jar (sample-web for Tomcat, Jetty, Undertow; sample-reactive for Netty):
 - starter: as built, `--app.threads.model=<model>` (and the starter's defaults for everything else);
@@ -13,6 +15,11 @@ The two variants run the same sample jar (sample-web for Tomcat, Jetty, Undertow
   starter_auto_configurations.py), `--spring.threads.virtual.enabled=<model is virtual>`, and the endpoints the sample
   exposes without the starter's (health, info, prometheus), so that nothing of the starter serves a request and both
   serve the same actuator endpoints. (The starter's Boot-line check, a class lookup at startup, still runs.)
+- baseline, with --baseline ROOT instead of plain: the sample jar built in ROOT, another checkout of this repository
+  (the same place under ROOT; build it there as here), run exactly as the starter is. An A/B of two builds of the
+  starter, e.g. before and after a refactor: the outputs say baseline, ROOT and its commit, and leave out the WebFlux
+  floor (a comparison with plain Spring Boot). Boot 4 only: a Boot 3.5 sample takes the starter from the local Maven
+  repository, the same for both checkouts.
 
 Per round, per Boot line and server, each variant (the order alternates every round) is started three times:
 1. virtual threads, the default heap: startup to ready, the steps (100, 300, 900, 2700 simultaneous requests to
@@ -25,9 +32,10 @@ A start whose step is not answered in full skips its larger steps (a hung JVM wo
 Startup is the JVM's age when Spring Boot logs "Started ... (process running for N)": the same line with and without
 the starter. Rounds interleave across servers, so drift on the machine touches every pair alike.
 
-Writes <out>/versus-plain-<time>/: measurements.csv (every figure of every round), results.md (medians, starter / plain,
-the spread of the per-round ratios, the verdict), results.csv (that table), report.html (the table and the ratios as
-charts), meta.json, and per start its app log and k6 summaries. Standard library only; loopback only.
+Writes <out>/versus-plain-<time>/ (versus-baseline-<time>/ with --baseline): measurements.csv (every figure of every
+round), results.md (medians, starter / plain, the spread of the per-round ratios, the verdict), results.csv (that
+table), report.html (the table and the ratios as charts), meta.json, and per start its app log and k6 summaries.
+Standard library only; loopback only.
 """
 
 from __future__ import annotations
@@ -38,6 +46,7 @@ import json
 import os
 import shlex
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
@@ -50,7 +59,8 @@ import report  # noqa: E402
 import toolkit  # noqa: E402
 from starter_auto_configurations import plain_exclusions, plain_exposure  # noqa: E402
 
-VARIANTS = ("starter", "plain")
+PLAIN, BASELINE = "plain", "baseline"  # what the starter is compared with: plain Spring Boot, or another build of it
+VARIANTS = ("starter", PLAIN)
 SERVERS_BY_BOOT = {"4": ["tomcat", "jetty", "netty"], "3": ["tomcat", "jetty", "undertow", "netty"]}
 FLOOR_SERVER = "netty"  # sample-reactive: Mono.delay, no request thread is held while a request waits
 SMALL_HEAP = "-XX:MaxRAM=1024m"
@@ -75,6 +85,10 @@ class Target:
     @property
     def jar(self) -> Path:
         return bench.jar_path(self.app, self.server, self.boot)
+
+    def jar_in(self, root: Path) -> Path:
+        """The same sample jar in another checkout."""
+        return bench.jar_path(self.app, self.server, self.boot, root)
 
 
 @dataclass(frozen=True)
@@ -118,39 +132,45 @@ STARTUP = Metric("startup", "startup to ready", "s")
 PEAK_RSS = Metric("peak-rss", "peak RSS", "MB")
 
 
-def plan(targets, rounds: int):
+def plan(targets, rounds: int, variants=VARIANTS):
     """(round, target, variant) in run order: round-major, the variants' order alternating every round."""
     out = []
     for r in range(1, rounds + 1):
         for t in targets:
-            order = VARIANTS if r % 2 else tuple(reversed(VARIANTS))
+            order = variants if r % 2 else tuple(reversed(variants))
             out += [(r, t, v) for v in order]
     return out
 
 
 def variant_args(variant: str, model: str, jar: Path) -> list[str]:
-    if variant == "starter":
+    """The starter and its baseline build run alike; plain without the starter."""
+    if variant in ("starter", BASELINE):
         return [f"--app.threads.model={model}"]
     return [f"--spring.threads.virtual.enabled={'true' if model == 'virtual' else 'false'}",
             f"--spring.autoconfigure.exclude={','.join(plain_exclusions(jar))}",
             f"--management.endpoints.web.exposure.include={','.join(plain_exposure(jar))}"]
 
 
+def variant_jar(target: Target, variant: str, baseline: Path | None) -> Path:
+    """The baseline's jar from its checkout; the starter's and plain's from this one."""
+    return target.jar_in(baseline) if variant == BASELINE else target.jar
+
+
 # ---------------------------------------------------------------- aggregation (pure)
 
-def aggregate(measurements: list[dict]) -> list[dict]:
-    """One row per (boot, server, phase, metric): medians of each variant, starter / plain of the medians, the range of
-    the per-round ratios, and the verdict against the goal."""
+def aggregate(measurements: list[dict], variants=VARIANTS) -> list[dict]:
+    """One row per (boot, server, phase, metric): medians of each variant, starter / plain (or baseline) of the
+    medians, the range of the per-round ratios, and the verdict against the goal."""
     keyed: dict[tuple, dict] = {}
     for m in measurements:
         row = keyed.setdefault((m["boot"], m["server"], m["phase"], m["metric"]), {
             "boot": m["boot"], "server": m["server"], "phase": m["phase"], "metric": m["metric"], "label": m["label"],
-            "unit": m["unit"], "higher_is_better": m["higher_is_better"], "values": {v: {} for v in VARIANTS},
-            "notes": {v: [] for v in VARIANTS}})
+            "unit": m["unit"], "higher_is_better": m["higher_is_better"], "values": {v: {} for v in variants},
+            "notes": {v: [] for v in variants}})
         if m["value"] is None:
             row["notes"][m["variant"]].append(f"round {m['round']}: {m['note']}")
         row["values"][m["variant"]].setdefault(m["round"], []).append(m["value"])
-    return [finish_row(row) for row in keyed.values()]
+    return [finish_row(row, variants) for row in keyed.values()]
 
 
 def _median(values):
@@ -158,14 +178,15 @@ def _median(values):
     return statistics.median(values) if values else None
 
 
-def finish_row(row: dict) -> dict:
-    per_round = {v: {r: _median(vals) for r, vals in row["values"][v].items()} for v in VARIANTS}
-    starter, plain = (_median(per_round[v].values()) for v in VARIANTS)
-    ratios = [per_round["starter"][r] / per_round["plain"][r] for r in per_round["starter"]
-              if per_round["starter"][r] is not None and per_round["plain"].get(r)]
-    ratio = starter / plain if starter is not None and plain else None
-    failed = {v: sum(1 for vals in row["values"][v].values() if any(x is None for x in vals)) for v in VARIANTS}
-    row.update(starter=starter, plain=plain, ratio=ratio, ratio_min=min(ratios) if ratios else None,
+def finish_row(row: dict, variants=VARIANTS) -> dict:
+    versus = variants[1]
+    per_round = {v: {r: _median(vals) for r, vals in row["values"][v].items()} for v in variants}
+    starter, other = (_median(per_round[v].values()) for v in variants)
+    ratios = [per_round["starter"][r] / per_round[versus][r] for r in per_round["starter"]
+              if per_round["starter"][r] is not None and per_round[versus].get(r)]
+    ratio = starter / other if starter is not None and other else None
+    failed = {v: sum(1 for vals in row["values"][v].values() if any(x is None for x in vals)) for v in variants}
+    row.update({"starter": starter, versus: other}, ratio=ratio, ratio_min=min(ratios) if ratios else None,
                ratio_max=max(ratios) if ratios else None, rounds=len(ratios), failed=failed,
                verdict=verdict(ratio, ratios, row["higher_is_better"], failed))
     del row["values"]
@@ -174,13 +195,14 @@ def finish_row(row: dict) -> dict:
 
 def verdict(ratio, ratios, higher_is_better: bool, failed: dict) -> str:
     """'meets' (the goal), 'noise' (worse than the goal by less than NOISE, or not in every round), 'worse' (beyond
-    NOISE in every round), or who failed to answer."""
-    if failed["starter"] and not failed["plain"]:
+    NOISE in every round), or who failed to answer (`failed`: the rounds each variant failed in, the starter first)."""
+    (_, starter_failed), (versus, versus_failed) = failed.items()
+    if starter_failed and not versus_failed:
         return "starter failed"
-    if failed["plain"] and not failed["starter"]:
-        return "plain failed"
+    if versus_failed and not starter_failed:
+        return f"{versus} failed"
     if ratio is None:
-        return "both failed" if failed["starter"] else "-"
+        return "both failed" if starter_failed else "-"
     cost = 1 / ratio if higher_is_better else ratio
     costs = [1 / r if higher_is_better else r for r in ratios]
     if cost <= RATIO_GOAL:
@@ -222,23 +244,41 @@ def _line(boot: str) -> str:
     return "3.5" if boot == "3" else boot
 
 
+def versus_of(meta: dict) -> str:
+    """What the run compared the starter with (runs from before --baseline: plain)."""
+    return meta.get("versus", PLAIN)
+
+
+def title(meta: dict) -> str:
+    if versus_of(meta) == BASELINE:
+        return f"The starter against its baseline build ({meta['baseline']['rev']}, {meta['baseline']['root']})"
+    return "The starter versus plain Spring Boot"
+
+
 def markdown(rows: list[dict], floors: list[dict], meta: dict) -> str:
+    versus = versus_of(meta)
     lines = [f"Machine: {meta.get('machine', '?')}; {meta.get('java', '?')}; k6 {meta.get('k6_version', '?')} on the "
-             f"same host. Rounds: {meta.get('rounds', '?')}.", "",
-             "Medians over the rounds; starter / plain is the ratio of the medians, *per round* the range of the ratios "
-             "of the starts that ran side by side. Goal: ≤ 1.00 for times and memory, ≥ 1.00 for requests per second; "
-             f"'worse' means beyond {NOISE:.0%} the wrong way in every round, 'noise' worse than the goal but not so.",
-             "", "| Boot | server | model, heap | measure | starter | plain | starter / plain | per round | verdict |",
-             "|---|---|---|---|---:|---:|---:|---|---|"]
+             f"same host. Rounds: {meta.get('rounds', '?')}.", ""]
+    if versus == BASELINE:
+        baseline = meta["baseline"]
+        lines += [f"starter: the sample jars of this checkout ({meta.get('starter_rev', '?')}); baseline: the same "
+                  f"jars built in {baseline['root']} ({baseline['rev']}), run alike. Not plain Spring Boot.", ""]
+    lines += [f"Medians over the rounds; starter / {versus} is the ratio of the medians, *per round* the range of the "
+              "ratios of the starts that ran side by side. Goal: ≤ 1.00 for times and memory, ≥ 1.00 for requests per "
+              f"second; 'worse' means beyond {NOISE:.0%} the wrong way in every round, 'noise' worse than the goal but "
+              "not so.",
+              "", f"| Boot | server | model, heap | measure | starter | {versus} | starter / {versus} | per round "
+              "| verdict |",
+              "|---|---|---|---|---:|---:|---:|---|---|"]
     phase_label = {"virtual": "virtual", "virtual-256m": "virtual, 256 MB heap", "platform": "platform"}
     failures = []
     for r in rows:
         where = f"{_line(r['boot'])} {r['server']} {phase_label.get(r['phase'], r['phase'])}, {r['label']}"
-        failures += [f"- {where}: {v}, {n}" for v in VARIANTS for n in r["notes"][v]]
+        failures += [f"- {where}: {v}, {n}" for v, notes in r["notes"].items() for n in notes]
         ratio = "—" if r["ratio"] is None else f"**{_f(r['ratio'])}**"
         per_round = "—" if r["ratio_min"] is None else f"{_f(r['ratio_min'])}–{_f(r['ratio_max'])}"
         lines.append(f"| {_line(r['boot'])} | {r['server']} | {phase_label.get(r['phase'], r['phase'])} "
-                     f"| {r['label']} ({r['unit']}) | {_value(r['starter'], r['unit'])} | {_value(r['plain'], r['unit'])} "
+                     f"| {r['label']} ({r['unit']}) | {_value(r['starter'], r['unit'])} | {_value(r[versus], r['unit'])} "
                      f"| {ratio} | {per_round} | {r['verdict']} |")
     if failures:
         lines += ["", "Not answered in full:", "", *failures]
@@ -252,8 +292,12 @@ def markdown(rows: list[dict], floors: list[dict], meta: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-RESULT_COLUMNS = ["boot", "server", "phase", "metric", "unit", "higher_is_better", "starter", "plain", "ratio",
-                  "ratio_min", "ratio_max", "rounds", "verdict"]
+def result_columns(versus: str = PLAIN) -> list[str]:
+    return ["boot", "server", "phase", "metric", "unit", "higher_is_better", "starter", versus, "ratio", "ratio_min",
+            "ratio_max", "rounds", "verdict"]
+
+
+RESULT_COLUMNS = result_columns()
 MEASUREMENT_COLUMNS = ["round", "boot", "server", "variant", "phase", "metric", "unit", "value", "note"]
 
 
@@ -274,6 +318,7 @@ def _csv(v) -> str:
 
 
 def html(rows: list[dict], floors: list[dict], meta: dict) -> str:
+    versus = versus_of(meta)
     charts = []
     for phase in PHASES:
         chosen = [r for r in rows if r["phase"] == phase.name and r["ratio"] is not None]
@@ -283,24 +328,26 @@ def html(rows: list[dict], floors: list[dict], meta: dict) -> str:
         targets = list(dict.fromkeys(f"{_line(r['boot'])} {r['server']}" for r in chosen))
         series = {t: [next((r["ratio"] for r in chosen if r["label"] == m and f"{_line(r['boot'])} {r['server']}" == t),
                            None) for m in measures] for t in targets}
-        charts.append(report.svg_grouped_bars(f"ratio-{phase.name}", f"starter / plain, {phase.name} (1 = the same)",
-                                              measures, series, "starter / plain"))
+        charts.append(report.svg_grouped_bars(f"ratio-{phase.name}", f"starter / {versus}, {phase.name} (1 = the same)",
+                                              measures, series, f"starter / {versus}"))
     body = report.markdown_tables_to_html(markdown(rows, floors, meta))
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>starter versus plain Spring Boot "
-            f"{report._esc(meta.get('timestamp', ''))}</title><style>body{{font-family:sans-serif;margin:24px;"
-            "max-width:1100px}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px}"
+    heading = report._esc(f"{title(meta)} {meta.get('timestamp', '')}")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{heading}</title><style>body{{font-family:sans-serif;margin:24px;max-width:1100px}}"
+            "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px}"
             "svg.chart{display:block;margin:12px 0 24px}</style></head><body>"
-            f"<h1>The starter versus plain Spring Boot {report._esc(meta.get('timestamp', ''))}</h1>"
+            f"<h1>{heading}</h1>"
             f"<p>Command: <code>{report._esc(meta.get('command', ''))}</code></p>"
             + "\n".join(charts) + body + "</body></html>\n")
 
 
 def write_results(root: Path, measurements: list[dict], meta: dict):
-    rows = aggregate(measurements)
-    floors = floor_rows(rows)
+    versus = versus_of(meta)
+    rows = aggregate(measurements, ("starter", versus))
+    floors = floor_rows(rows) if versus == PLAIN else []  # the floor is plain WebFlux: no yardstick between two builds
     (root / "measurements.csv").write_text(to_csv(measurements, MEASUREMENT_COLUMNS))
-    (root / "results.csv").write_text(to_csv(rows, RESULT_COLUMNS))
-    (root / "results.md").write_text(f"# The starter versus plain Spring Boot, {meta['timestamp']}\n\n"
+    (root / "results.csv").write_text(to_csv(rows, result_columns(versus)))
+    (root / "results.md").write_text(f"# {title(meta)}, {meta['timestamp']}\n\n"
                                      f"Command: `{meta['command']}`\n\n" + markdown(rows, floors, meta))
     (root / "report.html").write_text(html(rows, floors, meta))
     (root / "meta.json").write_text(json.dumps(meta, indent=2, default=str))
@@ -327,8 +374,9 @@ class Runner:
         for phase in chosen_phases(self.a):
             outdir = self.root / f"{round_}-boot{target.boot}-{target.server}-{variant}-{phase.name}"
             outdir.mkdir(parents=True)
-            command = [toolkit.java(), *phase.jvm, "-jar", str(target.jar)]
-            app = toolkit.App(command, variant_args(variant, phase.model, target.jar), outdir / "app.log", cwd=outdir)
+            jar = variant_jar(target, variant, self.a.baseline)
+            command = [toolkit.java(), *phase.jvm, "-jar", str(jar)]
+            app = toolkit.App(command, variant_args(variant, phase.model, jar), outdir / "app.log", cwd=outdir)
             rec = lambda metric, value, note="": self.record(round_, target, variant, phase, metric, value, note)  # noqa: E731
             try:
                 app.wait_http("/actuator/health", self.a.start_timeout)
@@ -445,6 +493,9 @@ def parse_args(argv=None):
     p.add_argument("--pause", type=float, default=2.0, help="seconds between loads")
     p.add_argument("--start-timeout", type=float, default=120)
     p.add_argument("--out", default=str(toolkit.ROOT / "results"))
+    p.add_argument("--baseline", type=Path, metavar="ROOT",
+                   help="instead of plain Spring Boot, the same sample jars built in ROOT (another checkout), run as "
+                        "the starter is: an A/B of two builds")
     p.add_argument("--list", action="store_true", help="print the plan and exit")
     a = p.parse_args(argv)
     a.boots = ["3" if b in ("3", "3.5") else b for b in a.boots]
@@ -465,27 +516,59 @@ def parse_args(argv=None):
             p.error(f"unknown phase {name} (known: {', '.join(PHASE_NAMES)})")
     if not a.phases:
         p.error(f"no start chosen (--phases: {', '.join(PHASE_NAMES)})")
+    a.versus = BASELINE if a.baseline else PLAIN
+    a.variants = ("starter", a.versus)
+    if a.baseline:
+        if "3" in a.boots:
+            p.error("--baseline compares Boot 4 builds only (--boots 4): a Boot 3.5 sample jar takes the starter from "
+                    "the local Maven repository, the same for both checkouts")
+        a.baseline = a.baseline.resolve()
+        a.baseline_rev = git_rev(a.baseline)
+        if not a.baseline_rev:
+            p.error(f"--baseline {a.baseline}: not a git checkout")
     return a
+
+
+def git_rev(root: Path) -> str | None:
+    """`git -C root rev-parse --short HEAD`, or None."""
+    done = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def check_jars(a):
+    """Stops the run before it starts when a jar is missing; for the baseline, with the commands that build them."""
+    if a.baseline:
+        missing = [t for t in a.targets if not t.jar_in(a.baseline).exists()]
+        if missing:
+            builds = dict.fromkeys(shlex.join(bench.build_command(t.app, t.server, t.boot)) for t in missing)
+            raise SystemExit(f"missing baseline jars: {', '.join(str(t.jar_in(a.baseline)) for t in missing)}; "
+                             f"build them there: cd {shlex.quote(str(a.baseline))} && {' && '.join(builds)}")
+    missing = [str(t.jar) for t in a.targets if not t.jar.exists()]
+    if missing:
+        raise SystemExit("missing jars (build them first, docs/benchmarks.md): " + ", ".join(missing))
 
 
 def main(argv=None) -> int:
     a = parse_args(argv)
-    order = plan(a.targets, a.rounds)
+    order = plan(a.targets, a.rounds, a.variants)
     if a.list:
+        if a.baseline:
+            print(f"starter: {toolkit.ROOT} at {git_rev(toolkit.ROOT)}; baseline: {a.baseline} at {a.baseline_rev} "
+                  "(the same sample jars, run alike)")
         for r, t, v in order:
             print(f"round {r}: {t.label}, {v}")
         print(f"about {estimate_minutes(a, a.targets):.0f} minutes")
         return 0
-    missing = [str(t.jar) for t in a.targets if not t.jar.exists()]
-    if missing:
-        raise SystemExit("missing jars (build them first, docs/benchmarks.md): " + ", ".join(missing))
+    check_jars(a)
     k6 = toolkit.k6()
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    root = Path(a.out) / f"versus-plain-{stamp}"
+    root = Path(a.out) / f"versus-{a.versus}-{stamp}"
     root.mkdir(parents=True)
     meta = {"timestamp": stamp, "command": shlex.join(["load/versus_plain.py", *(argv if argv is not None else sys.argv[1:])]),
             **bench.machine_info(k6), "rounds": a.rounds, "load_before": os.getloadavg(),
-            "targets": [t.label for t in a.targets]}
+            "targets": [t.label for t in a.targets], "versus": a.versus, "starter_rev": git_rev(toolkit.ROOT)}
+    if a.baseline:
+        meta["baseline"] = {"root": str(a.baseline), "rev": a.baseline_rev}
     log(f"{len(order)} pairs of starts x {len(a.phases)}, about {estimate_minutes(a, a.targets):.0f} minutes -> {root}")
     runner = Runner(a, k6, root)
     t0 = time.monotonic()

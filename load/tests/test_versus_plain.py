@@ -1,5 +1,5 @@
-"""Unit tests of load/versus_plain.py (plan, plain's arguments, medians, ratios, verdicts, tables) and of what plain
-Spring Boot excludes (load/starter_auto_configurations.py).
+"""Unit tests of load/versus_plain.py (plan, plain's arguments, medians, ratios, verdicts, tables, --baseline) and of
+what plain Spring Boot excludes (load/starter_auto_configurations.py).
 
     python3 -m unittest discover -s load/tests -v
 """
@@ -10,8 +10,10 @@ import tempfile
 import unittest
 import zipfile
 from pathlib import Path
+from types import SimpleNamespace
 
 HERE = Path(__file__).resolve().parent
+REPOSITORY = HERE.parent.parent  # a git checkout: a baseline for parse_args
 sys.path.insert(0, str(HERE.parent))
 
 import starter_auto_configurations as sac  # noqa: E402
@@ -179,6 +181,74 @@ class Tables(unittest.TestCase):
         self.assertIn('id="ratio-virtual-256m"', page)
         self.assertIn("<td><b>0.95</b></td>", page)
 
+
+class Baseline(unittest.TestCase):
+    """--baseline ROOT: the starter against the same sample jars built in another checkout."""
+    META = {"timestamp": "t", "command": "load/versus_plain.py --baseline /b", "versus": "baseline",
+            "baseline": {"root": "/b", "rev": "5bde15e"}, "starter_rev": "a7983e7"}
+
+    def test_the_baseline_runs_its_own_jar_exactly_as_the_starter_runs(self):
+        a = vp.parse_args(["--boots", "4", "--servers", "tomcat,netty", "--baseline", str(REPOSITORY)])
+        self.assertEqual(a.variants, ("starter", "baseline"))
+        self.assertEqual([(r, v) for r, _, v in vp.plan(a.targets, 2, a.variants)][:6],
+                         [(1, "starter"), (1, "baseline"), (1, "starter"), (1, "baseline"), (2, "baseline"),
+                          (2, "starter")])
+        self.assertRegex(a.baseline_rev, "^[0-9a-f]{7,}$")
+        jar = app_jar(Path(tempfile.mkdtemp()))
+        for model in ("virtual", "platform"):
+            self.assertEqual(vp.variant_args("baseline", model, jar), vp.variant_args("starter", model, jar))
+        netty = vp.Target("4", "netty")
+        self.assertEqual(vp.variant_jar(netty, "baseline", Path("/b")),
+                         Path("/b/sample-reactive/target/sample-reactive.jar"))
+        self.assertEqual(vp.variant_jar(netty, "starter", Path("/b")), netty.jar)
+        self.assertEqual(vp.variant_jar(netty, "plain", None), netty.jar)
+
+    def test_a_baseline_is_a_git_checkout_and_boot_4_only(self):
+        with self.assertRaises(SystemExit):
+            vp.parse_args(["--boots", "4", "--baseline", tempfile.mkdtemp()])
+        with self.assertRaises(SystemExit):
+            vp.parse_args(["--boots", "4,3", "--baseline", str(REPOSITORY)])
+
+    def test_missing_baseline_jars_stop_the_run_with_the_command_that_builds_them(self):
+        root = Path(tempfile.mkdtemp())
+        a = SimpleNamespace(targets=[vp.Target("4", "tomcat"), vp.Target("4", "netty")], baseline=root)
+        with self.assertRaises(SystemExit) as stopped:
+            vp.check_jars(a)
+        message = str(stopped.exception)
+        self.assertIn(str(root / "sample-web/target/sample-web-tomcat.jar"), message)
+        self.assertIn(f"cd {root} && ./mvnw -q -pl sample-web -am package -DskipTests -Ptomcat && "
+                      "./mvnw -q -pl sample-reactive -am package -DskipTests", message)
+
+    def test_the_outputs_say_baseline_and_leave_out_the_webflux_floor(self):
+        ms = [measurement(1, v, x) for v, x in (("starter", 1.66), ("baseline", 1.70))]
+        ms += [measurement(1, v, x, server="netty") for v, x in (("starter", 1.62), ("baseline", None))]
+        out = Path(tempfile.mkdtemp())
+        vp.write_results(out, ms, self.META)
+        md = (out / "results.md").read_text()
+        self.assertTrue(md.startswith("# The starter against its baseline build (5bde15e, /b), t\n"))
+        self.assertIn("baseline: the same jars built in /b (5bde15e)", md)
+        self.assertIn("| measure | starter | baseline | starter / baseline | per round | verdict |", md)
+        self.assertIn("| 4 | tomcat | virtual | 2700 at once, average (s) | 1.66 | 1.70 | **0.98** | 0.98–0.98 | meets |",
+                      md)
+        self.assertIn("| 4 | netty | virtual | 2700 at once, average (s) | 1.62 | — | — | — | baseline failed |", md)
+        self.assertNotIn("WebFlux floor", md)
+        self.assertNotIn("| plain |", md)
+        self.assertEqual((out / "results.csv").read_text().splitlines()[0], ",".join(vp.result_columns("baseline")))
+        self.assertIn(",starter,baseline,ratio,", (out / "results.csv").read_text())
+        self.assertIn(",baseline,virtual,steps-2700,", (out / "measurements.csv").read_text())
+        page = (out / "report.html").read_text()
+        self.assertIn("starter / baseline", page)
+        self.assertIn("<h1>The starter against its baseline build (5bde15e, /b) t</h1>", page)
+
+    def test_a_plain_run_keeps_its_words_and_its_floor(self):
+        ms = [measurement(1, v, 1.6, server=s) for s in ("tomcat", "netty") for v in vp.VARIANTS]
+        out = Path(tempfile.mkdtemp())
+        vp.write_results(out, ms, {"timestamp": "t", "command": "c"})
+        md = (out / "results.md").read_text()
+        self.assertTrue(md.startswith("# The starter versus plain Spring Boot, t\n"))
+        self.assertIn("| starter | plain | starter / plain |", md)
+        self.assertIn("against the WebFlux floor", md)
+        self.assertNotIn("baseline", md)
 
 
 if __name__ == "__main__":
