@@ -7,16 +7,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Predicate;
 
 import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
 import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
+import io.github.threadmodel.testapp.ExecutorFixture;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * A {@link ThreadModelExecutor} on virtual threads with an adaptive limit: tasks beyond it
@@ -25,9 +24,8 @@ import static org.awaitility.Awaitility.await;
  */
 class AdaptiveAdmissionTests {
 
-	private final CountDownLatch release = new CountDownLatch(1);
-
-	private final List<Thread> ranOn = new CopyOnWriteArrayList<>();
+	@RegisterExtension
+	final ExecutorFixture fixture = new ExecutorFixture();
 
 	private final AtomicReference<AdaptiveLimit> limit = new AtomicReference<>();
 
@@ -36,26 +34,19 @@ class AdaptiveAdmissionTests {
 
 	private ThreadModelExecutor executor;
 
-	@AfterEach
-	void releaseAndClose() {
-		this.release.countDown();
-		if (this.executor != null) {
-			this.executor.close();
-		}
-	}
-
 	@Test
 	void tasksBeyondTheLimitWaitInArrivalOrderWithoutAThread() throws Exception {
 		this.executor = executor(adaptive(1, 1), null);
-		submitBlocking(1);
-		awaitStats((stats) -> stats.running() == 1);
+		this.fixture.submitBlocking(1);
+		this.fixture.awaitStats((stats) -> stats.running() == 1);
 		List<Integer> startOrder = new CopyOnWriteArrayList<>();
+		List<Thread> ranOn = new CopyOnWriteArrayList<>();
 		CountDownLatch done = new CountDownLatch(5);
 		for (int i = 0; i < 5; i++) {
 			int index = i;
 			this.executor.execute(() -> {
 				startOrder.add(index);
-				this.ranOn.add(Thread.currentThread());
+				ranOn.add(Thread.currentThread());
 				done.countDown();
 			});
 		}
@@ -66,11 +57,11 @@ class AdaptiveAdmissionTests {
 			assertThat(admission.limit()).isEqualTo(1);
 			assertThat(admission.inFlight()).isEqualTo(1);
 		});
-		this.release.countDown();
+		this.fixture.release();
 		assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
 		assertThat(startOrder).containsExactly(0, 1, 2, 3, 4);
 		// the factory numbers threads as it makes them: none was made for a task while it waited
-		assertThat(this.ranOn).extracting(Thread::getName)
+		assertThat(ranOn).extracting(Thread::getName)
 			.containsExactly("test-virtual-2", "test-virtual-3", "test-virtual-4", "test-virtual-5",
 					"test-virtual-6");
 	}
@@ -78,11 +69,11 @@ class AdaptiveAdmissionTests {
 	@Test
 	void aBurstOpensTheLimitWithoutWaitingForTasksToEnd() {
 		this.executor = executor(adaptive(4, 1000), null);
-		submitBlocking(100);
+		this.fixture.submitBlocking(100);
 		assertThat(this.executor.admission().limit()).isEqualTo(8);
 		// 8, 16, 32, 64, 128: a doubling per collection with room, while every task still runs
 		collect(4);
-		awaitStats((stats) -> stats.running() == 100 && stats.queued() == 0);
+		this.fixture.awaitStats((stats) -> stats.running() == 100 && stats.queued() == 0);
 		assertThat(this.executor.stats().completed()).isZero();
 		assertThat(this.executor.admission().limit()).isEqualTo(128);
 	}
@@ -90,14 +81,14 @@ class AdaptiveAdmissionTests {
 	@Test
 	void heapPressureHoldsBackNewTasksUntilTheHeapHasRoomAgain() {
 		this.executor = executor(adaptive(4, 1000), null);
-		submitBlocking(32);
+		this.fixture.submitBlocking(32);
 		collect(2);
-		awaitStats((stats) -> stats.running() == 32);
+		this.fixture.awaitStats((stats) -> stats.running() == 32);
 		this.limit.get().onHeapUsedAfterGc(0.9);
 		assertThat(this.executor.admission().limit()).isEqualTo(24);
 		// long enough for the limit to grow without a collection, were the heap not under pressure
 		this.now.addAndGet(HeapLimit.QUIET_INTERVAL.toNanos());
-		submitBlocking(10);
+		this.fixture.submitBlocking(10);
 		assertThat(this.executor.stats()).satisfies((stats) -> {
 			assertThat(stats.running()).isEqualTo(32);
 			assertThat(stats.queued()).isEqualTo(10);
@@ -106,14 +97,14 @@ class AdaptiveAdmissionTests {
 		assertThat(this.executor.admission().heapDecreases()).isEqualTo(1);
 		// room again: a collection lets the waiting tasks in, with no other event
 		this.limit.get().onHeapUsedAfterGc(0.1);
-		awaitStats((stats) -> stats.running() == 42 && stats.queued() == 0);
+		this.fixture.awaitStats((stats) -> stats.running() == 42 && stats.queued() == 0);
 	}
 
 	@Test
 	void waitingTasksTimeOutAsUnderAFixedLimit() throws Exception {
 		this.executor = executor(adaptive(1, 1), new OverloadProtection(Duration.ofMillis(50)));
-		submitBlocking(1);
-		awaitStats((stats) -> stats.running() == 1);
+		this.fixture.submitBlocking(1);
+		this.fixture.awaitStats((stats) -> stats.running() == 1);
 		AtomicReference<Refusal> refusal = new AtomicReference<>();
 		CountDownLatch ran = new CountDownLatch(1);
 		this.executor.execute(() -> {
@@ -128,20 +119,20 @@ class AdaptiveAdmissionTests {
 	@Test
 	void theLimitOutlivesSwitchesAndWaitingTasksMoveOver() {
 		this.executor = executor(adaptive(2, 2), null);
-		submitBlocking(5);
-		awaitStats((stats) -> stats.running() == 2 && stats.queued() == 3);
+		this.fixture.submitBlocking(5);
+		this.fixture.awaitStats((stats) -> stats.running() == 2 && stats.queued() == 3);
 		AdaptiveLimit before = this.limit.get();
 		this.executor.switchTo(this.executor.getSettings().with(ThreadModel.PLATFORM, null, null), "test");
 		assertThat(this.executor.admission()).isNull();
-		awaitStats((stats) -> stats.running() == 5 && stats.queued() == 0);
+		this.fixture.awaitStats((stats) -> stats.running() == 5 && stats.queued() == 0);
 		this.executor.switchTo(this.executor.getSettings().with(ThreadModel.VIRTUAL, null, null), "test");
 		// the same limit, still counting the two tasks it admitted before the switches
 		assertThat(this.limit.get()).isSameAs(before);
 		assertThat(this.executor.admission().inFlight()).isEqualTo(2);
-		submitBlocking(1);
-		awaitStats((stats) -> stats.queued() == 1);
-		this.release.countDown();
-		awaitStats((stats) -> stats.completed() == 6 && stats.queued() == 0);
+		this.fixture.submitBlocking(1);
+		this.fixture.awaitStats((stats) -> stats.queued() == 1);
+		this.fixture.release();
+		this.fixture.awaitStats((stats) -> stats.completed() == 6 && stats.queued() == 0);
 		assertThat(this.executor.admission().inFlight()).isZero();
 	}
 
@@ -158,12 +149,12 @@ class AdaptiveAdmissionTests {
 	}
 
 	private ThreadModelExecutor executor(AdaptiveAdmission adaptive, OverloadProtection overload) {
-		return new ThreadModelExecutor("test-", virtualAdaptive(adaptive), overload, (settings) -> {
+		return this.fixture.use(new ThreadModelExecutor("test-", virtualAdaptive(adaptive), overload, (settings) -> {
 			AdaptiveLimit created = new AdaptiveLimit(settings, this.now::get, settings.minLimit(), () -> -1, () -> {
 			});
 			this.limit.set(created);
 			return created;
-		});
+		}));
 	}
 
 	private static AdaptiveAdmission adaptive(int min, int max) {
@@ -175,19 +166,6 @@ class AdaptiveAdmissionTests {
 				new ExecutorSettings.PlatformPool(8, 0, null, Duration.ofSeconds(60)), null, adaptive);
 	}
 
-	private void submitBlocking(int count) {
-		for (int i = 0; i < count; i++) {
-			this.executor.execute(() -> {
-				try {
-					this.release.await();
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-				}
-			});
-		}
-	}
-
 	/**
 	 * Reports collections that left the heap 10 % full, a growth interval apart: each lets
 	 * the limit grow once while tasks wait.
@@ -197,10 +175,6 @@ class AdaptiveAdmissionTests {
 			this.now.addAndGet(HeapLimit.GROWTH_INTERVAL.toNanos());
 			this.limit.get().onHeapUsedAfterGc(0.1);
 		}
-	}
-
-	private void awaitStats(Predicate<ExecutorStats> condition) {
-		await().atMost(Duration.ofSeconds(10)).until(this.executor::stats, condition);
 	}
 
 }

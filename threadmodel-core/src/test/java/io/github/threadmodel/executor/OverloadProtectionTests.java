@@ -9,15 +9,16 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
+import io.github.threadmodel.testapp.ExecutorFixture;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import static io.github.threadmodel.executor.ExecutorFixture.platform;
-import static io.github.threadmodel.executor.ExecutorFixture.virtual;
-import static io.github.threadmodel.executor.ExecutorFixture.waiting;
+import static io.github.threadmodel.testapp.ExecutorFixture.platform;
+import static io.github.threadmodel.testapp.ExecutorFixture.virtual;
+import static io.github.threadmodel.testapp.ExecutorFixture.waiting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 

@@ -6,13 +6,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
+import io.github.threadmodel.testapp.ExecutorFixture;
 
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import static io.github.threadmodel.executor.ExecutorFixture.platform;
-import static io.github.threadmodel.executor.ExecutorFixture.virtual;
+import static io.github.threadmodel.testapp.ExecutorFixture.platform;
+import static io.github.threadmodel.testapp.ExecutorFixture.virtual;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
+import io.github.threadmodel.testapp.ExecutorFixture;
 
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,10 +17,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.core.task.TaskRejectedException;
 
-import static io.github.threadmodel.executor.ExecutorFixture.awaitOpen;
-import static io.github.threadmodel.executor.ExecutorFixture.platform;
-import static io.github.threadmodel.executor.ExecutorFixture.virtual;
-import static io.github.threadmodel.executor.ExecutorFixture.waiting;
+import static io.github.threadmodel.testapp.ExecutorFixture.awaitOpen;
+import static io.github.threadmodel.testapp.ExecutorFixture.platform;
+import static io.github.threadmodel.testapp.ExecutorFixture.virtual;
+import static io.github.threadmodel.testapp.ExecutorFixture.waiting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 

@@ -11,13 +11,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
+import io.github.threadmodel.testapp.ExecutorFixture;
 import io.github.threadmodel.testapp.LiveThreads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.threadmodel.executor.ExecutorFixture.platform;
-import static io.github.threadmodel.executor.ExecutorFixture.virtual;
-import static io.github.threadmodel.executor.ExecutorFixture.waiting;
+import static io.github.threadmodel.testapp.ExecutorFixture.platform;
+import static io.github.threadmodel.testapp.ExecutorFixture.virtual;
+import static io.github.threadmodel.testapp.ExecutorFixture.waiting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;

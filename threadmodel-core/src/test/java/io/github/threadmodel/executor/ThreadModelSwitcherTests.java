@@ -3,23 +3,23 @@ package io.github.threadmodel.executor;
 import java.time.Duration;
 
 import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
+import io.github.threadmodel.testapp.ExecutorFixture;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ThreadModelSwitcherTests {
 
-	private final ThreadModelExecutor requests = new ThreadModelExecutor("switcher-", new ExecutorSettings(
-			ThreadModel.VIRTUAL, new ExecutorSettings.PlatformPool(4, 1, null, Duration.ofSeconds(60)), null));
+	@RegisterExtension
+	final ExecutorFixture fixture = new ExecutorFixture();
+
+	private final ThreadModelExecutor requests = this.fixture.use(new ThreadModelExecutor("switcher-",
+			new ExecutorSettings(ThreadModel.VIRTUAL,
+					new ExecutorSettings.PlatformPool(4, 1, null, Duration.ofSeconds(60)), null)));
 
 	private final ThreadModelSwitcher switcher = new ThreadModelSwitcher(this.requests, null, true);
-
-	@AfterEach
-	void close() {
-		this.requests.close();
-	}
 
 	@Test
 	void theModelInForceWithTheSameLimitsSwitchesNothing() {

@@ -12,8 +12,9 @@ import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.Thresholds;
 import io.github.threadmodel.testapp.CapturedLog;
-import org.junit.jupiter.api.AfterEach;
+import io.github.threadmodel.testapp.ExecutorFixture;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,15 +26,14 @@ class AutoThreadModelTests {
 	private static final Thresholds THRESHOLDS = new Thresholds(Duration.ofMillis(10), 0.5, Duration.ofMillis(20),
 			Duration.ofMillis(500), 3, Duration.ofSeconds(30));
 
-	private final ThreadModelExecutor requests = new ThreadModelExecutor("auto-test-", new ExecutorSettings(
-			ThreadModel.VIRTUAL, new ExecutorSettings.PlatformPool(4, 1, null, Duration.ofSeconds(60)), null));
+	@RegisterExtension
+	final ExecutorFixture fixture = new ExecutorFixture();
+
+	private final ThreadModelExecutor requests = this.fixture.use(new ThreadModelExecutor("auto-test-",
+			new ExecutorSettings(ThreadModel.VIRTUAL,
+					new ExecutorSettings.PlatformPool(4, 1, null, Duration.ofSeconds(60)), null)));
 
 	private final ThreadModelSwitcher switcher = new ThreadModelSwitcher(this.requests, null, true);
-
-	@AfterEach
-	void close() {
-		this.requests.close();
-	}
 
 	@Test
 	void aSwitchByHandPausesAutoAndTheInfoLineEndsWithTheResumeHintItWasGiven() {

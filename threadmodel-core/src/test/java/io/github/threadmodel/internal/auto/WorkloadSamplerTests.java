@@ -11,8 +11,9 @@ import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
-import org.junit.jupiter.api.AfterEach;
+import io.github.threadmodel.testapp.ExecutorFixture;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -24,25 +25,20 @@ class WorkloadSamplerTests {
 
 	private static final Duration LIMIT = Duration.ofSeconds(30);
 
-	private final CountDownLatch release = new CountDownLatch(1);
+	@RegisterExtension
+	final ExecutorFixture fixture = new ExecutorFixture();
 
-	private final ThreadModelExecutor requests = new ThreadModelExecutor("sampler-test-", platform(2));
+	private final ThreadModelExecutor requests = this.fixture
+		.use(new ThreadModelExecutor("sampler-test-", platform(2)));
 
-	private final ThreadModelExecutor tasks = new ThreadModelExecutor("sampler-task-", platform(1));
-
-	@AfterEach
-	void close() {
-		this.release.countDown();
-		this.requests.close();
-		this.tasks.close();
-	}
+	private final ThreadModelExecutor tasks = this.fixture.use(new ThreadModelExecutor("sampler-task-", platform(1)));
 
 	@Test
 	void anExhaustedPoolShowsWaitingTasksAndWhatTheyWaited() throws Exception {
 		WorkloadSampler sampler = new WorkloadSampler(this.requests, List.of(this.requests), new SchedulingDelayProbe(),
 				2, System.nanoTime());
 		for (int i = 0; i < 3; i++) {
-			this.requests.execute(this::awaitRelease);
+			this.requests.execute(this.fixture::awaitRelease);
 		}
 		await().atMost(LIMIT).until(() -> this.requests.stats().running() == 2);
 		WorkloadSample busy = sampler.sample(System.nanoTime());
@@ -50,7 +46,7 @@ class WorkloadSamplerTests {
 		assertThat(busy.poolExhausted()).isTrue();
 		assertThat(busy.queued()).isEqualTo(1);
 		assertThat(busy.completed()).isZero();
-		this.release.countDown();
+		this.fixture.release();
 		await().atMost(LIMIT).until(() -> this.requests.stats().completed() == 3);
 		WorkloadSample done = sampler.sample(System.nanoTime());
 		assertThat(done.poolExhausted()).isFalse();
@@ -136,15 +132,6 @@ class WorkloadSamplerTests {
 		}
 		await().atMost(LIMIT).until(() -> probe.waiting(System.nanoTime()).isZero());
 		assertThat(probe.drain(System.nanoTime()).longest()).isGreaterThanOrEqualTo(Duration.ofMillis(100));
-	}
-
-	private void awaitRelease() {
-		try {
-			this.release.await(30, TimeUnit.SECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 	}
 
 	private static void spin(Duration duration) {
