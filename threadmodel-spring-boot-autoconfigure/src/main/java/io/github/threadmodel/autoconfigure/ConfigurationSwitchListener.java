@@ -43,7 +43,7 @@ import org.springframework.lang.Nullable;
  * them again.
  * <p>
  * The new values are bound from the {@link Environment} here and checked whole by
- * {@link ThreadModelSettings} before anything switches, rather than read from the
+ * {@link ThreadModelPropertiesCheck} before anything switches, rather than read from the
  * {@link ThreadModelProperties} bean, which nothing reads after startup and Spring Cloud's
  * {@code ConfigurationPropertiesRebinder} leaves alone
  * ({@link ThreadModelConfigurationSwitchAutoConfiguration}). When the application writes
@@ -87,16 +87,15 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 
 	/**
 	 * Creates the listener.
-	 * @param settings the values the application started with, checked
-	 * @param properties the same values as bound
+	 * @param properties the values the application started with, as bound (and checked by
+	 * {@link ThreadModelPropertiesCheck})
 	 * @param environment the environment the new values are read from
 	 * @param switcher switches the model
 	 * @param requests the request executor
 	 * @param auto {@code app.threads.model=auto}, or {@code null} without it
 	 */
-	ConfigurationSwitchListener(ThreadModelSettings settings, ThreadModelProperties properties,
-			Environment environment, ThreadModelSwitcher switcher, ThreadModelExecutor requests,
-			@Nullable AutoThreadModel auto) {
+	ConfigurationSwitchListener(ThreadModelProperties properties, Environment environment,
+			ThreadModelSwitcher switcher, ThreadModelExecutor requests, @Nullable AutoThreadModel auto) {
 		this.environment = environment;
 		this.switcher = switcher;
 		this.requests = requests;

@@ -42,15 +42,15 @@ public final class ThreadModelConfigurationSwitchAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ConfigurationSwitchListener threadModelConfigurationSwitchListener(ThreadModelSettings settings,
-			ThreadModelProperties properties, ConfigurableEnvironment environment, ThreadModelSwitcher switcher,
+	ConfigurationSwitchListener threadModelConfigurationSwitchListener(ThreadModelProperties properties,
+			ConfigurableEnvironment environment, ThreadModelSwitcher switcher,
 			ThreadModelExecutors executors, ObjectProvider<AutoThreadModel> auto) {
 		if (!environment.containsProperty(NEVER_REFRESHABLE)) {
 			environment.getPropertySources()
 				.addLast(new MapPropertySource("threadModelNeverRefreshable", Map.of(NEVER_REFRESHABLE,
 						NEVER_REFRESHABLE_DEFAULT + "," + ThreadModelProperties.class.getName())));
 		}
-		return new ConfigurationSwitchListener(settings, properties, environment, switcher, executors.requests(),
+		return new ConfigurationSwitchListener(properties, environment, switcher, executors.requests(),
 				auto.getIfAvailable());
 	}
 
