@@ -1,16 +1,13 @@
 package io.github.threadmodel.executor;
 
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 
 import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
+import io.github.threadmodel.internal.scheduler.VirtualThreadScheduler;
 
 /**
  * The permits of virtual threads under a limit that follows what the heap can hold
@@ -50,7 +47,7 @@ final class AdaptiveLimit extends Permits implements AutoCloseable {
 	 * @param settings the bounds
 	 */
 	AdaptiveLimit(AdaptiveAdmission settings) {
-		this(settings, System::nanoTime, startingLimit(settings), AdaptiveLimit::waitingForCarrier,
+		this(settings, System::nanoTime, startingLimit(settings), VirtualThreadScheduler::readQueued,
 				StalePressureCheck.systemGcInBackground(), true);
 	}
 
@@ -83,23 +80,6 @@ final class AdaptiveLimit extends Permits implements AutoCloseable {
 	private static int startingLimit(AdaptiveAdmission settings) {
 		Runtime runtime = Runtime.getRuntime();
 		return HeapLimit.startingLimit(settings, runtime.maxMemory(), runtime.totalMemory() - runtime.freeMemory());
-	}
-
-	/**
-	 * Virtual threads waiting for a carrier, from {@code jdk.management.VirtualThreadSchedulerMXBean}
-	 * (JDK 24+), read through JMX by name because the project compiles for Java 21, which
-	 * does not have that interface.
-	 */
-	private static long waitingForCarrier() {
-		try {
-			MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-			ObjectName name = new ObjectName("jdk.management:type=VirtualThreadScheduler");
-			return server.isRegistered(name)
-					? ((Number) server.getAttribute(name, "QueuedVirtualThreadCount")).longValue() : -1;
-		}
-		catch (JMException | RuntimeException | LinkageError ex) {
-			return -1;
-		}
 	}
 
 	@Override

@@ -14,6 +14,7 @@ import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
 import io.github.threadmodel.internal.flavour.RuntimeFlavour;
 import io.github.threadmodel.internal.requests.AsyncRequests;
 import io.github.threadmodel.internal.requests.RequestCounts;
+import io.github.threadmodel.internal.scheduler.VirtualThreadScheduler;
 import io.github.threadmodel.pinning.PinningStats;
 
 /**

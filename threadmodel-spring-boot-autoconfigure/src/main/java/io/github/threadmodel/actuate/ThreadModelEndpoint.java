@@ -21,6 +21,7 @@ import io.github.threadmodel.internal.auto.AutoThreadModel;
 import io.github.threadmodel.internal.flavour.RuntimeFlavour;
 import io.github.threadmodel.internal.requests.AsyncRequests;
 import io.github.threadmodel.internal.requests.RequestCounts;
+import io.github.threadmodel.internal.scheduler.VirtualThreadScheduler;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;

@@ -1,4 +1,4 @@
-package io.github.threadmodel.actuate;
+package io.github.threadmodel.internal.scheduler;
 
 import java.lang.management.ManagementFactory;
 import javax.management.JMException;
@@ -15,15 +15,17 @@ import javax.management.ObjectName;
  * @param mounted virtual threads running on a carrier now
  * @param queued virtual threads waiting for a carrier
  */
-record VirtualThreadScheduler(int parallelism, int poolSize, int mounted, long queued) {
+public record VirtualThreadScheduler(int parallelism, int poolSize, int mounted, long queued) {
 
 	private static final String OBJECT_NAME = "jdk.management:type=VirtualThreadScheduler";
+
+	private static final String QUEUED = "QueuedVirtualThreadCount";
 
 	/**
 	 * Reads the scheduler's figures.
 	 * @return the figures, or {@code null} before JDK 24 or where JMX is not available
 	 */
-	static VirtualThreadScheduler read() {
+	public static VirtualThreadScheduler read() {
 		try {
 			MBeanServer server = ManagementFactory.getPlatformMBeanServer();
 			ObjectName name = new ObjectName(OBJECT_NAME);
@@ -33,10 +35,26 @@ record VirtualThreadScheduler(int parallelism, int poolSize, int mounted, long q
 			return new VirtualThreadScheduler(number(server, name, "Parallelism").intValue(),
 					number(server, name, "PoolSize").intValue(),
 					number(server, name, "MountedVirtualThreadCount").intValue(),
-					number(server, name, "QueuedVirtualThreadCount").longValue());
+					number(server, name, QUEUED).longValue());
 		}
 		catch (JMException | RuntimeException | LinkageError ex) {
 			return null;
+		}
+	}
+
+	/**
+	 * Reads only the virtual threads waiting for a carrier: the one figure the adaptive
+	 * limit needs each time a task waits for a permit.
+	 * @return the count, or {@code -1} before JDK 24 or where JMX is not available
+	 */
+	public static long readQueued() {
+		try {
+			MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+			ObjectName name = new ObjectName(OBJECT_NAME);
+			return server.isRegistered(name) ? number(server, name, QUEUED).longValue() : -1;
+		}
+		catch (JMException | RuntimeException | LinkageError ex) {
+			return -1;
 		}
 	}
 

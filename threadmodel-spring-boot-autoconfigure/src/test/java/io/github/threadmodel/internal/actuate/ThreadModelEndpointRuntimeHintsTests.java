@@ -7,13 +7,13 @@ import io.github.threadmodel.actuate.ThreadModelEndpoint.SwitchRefused;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 import io.github.threadmodel.autoconfigure.ThreadModelEndpointAutoConfiguration;
 import io.github.threadmodel.internal.flavour.RuntimeFlavour;
+import io.github.threadmodel.internal.scheduler.VirtualThreadScheduler;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.aot.generate.ClassNameGenerator;
 import org.springframework.aot.generate.DefaultGenerationContext;
 import org.springframework.aot.generate.InMemoryGeneratedFiles;
 import org.springframework.aot.hint.RuntimeHints;
-import org.springframework.aot.hint.TypeReference;
 import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
 import org.springframework.context.aot.ApplicationContextAotGenerator;
 import org.springframework.context.support.GenericApplicationContext;
@@ -47,12 +47,10 @@ class ThreadModelEndpointRuntimeHintsTests {
 
 	private static void assertBodiesRegistered(RuntimeHints hints) {
 		for (Class<?> type : new Class<?>[] { ThreadModelDescriptor.class, ExecutorDescriptor.class,
-				RuntimeDescriptor.class, RuntimeFlavour.class, StartupTimeline.Steps.class, SwitchRefused.class }) {
+				RuntimeDescriptor.class, RuntimeFlavour.class, StartupTimeline.Steps.class,
+				VirtualThreadScheduler.class, SwitchRefused.class }) {
 			assertThat(RuntimeHintsPredicates.reflection().onType(type)).as(type.getName()).accepts(hints);
 		}
-		// Package-private: named, not imported.
-		assertThat(RuntimeHintsPredicates.reflection()
-			.onType(TypeReference.of("io.github.threadmodel.actuate.VirtualThreadScheduler"))).accepts(hints);
 		// Jackson reads a record's components through its accessors.
 		assertThat(RuntimeHintsPredicates.reflection().onMethod(ThreadModelDescriptor.class, "model").invoke())
 			.accepts(hints);
