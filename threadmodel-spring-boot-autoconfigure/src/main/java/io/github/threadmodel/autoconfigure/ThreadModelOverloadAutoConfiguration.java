@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.overload.OverloadFilter;
 import io.github.threadmodel.internal.overload.OverloadWebExceptionHandler;
+import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.overload.ProbePaths;
 import io.github.threadmodel.internal.overload.Shedding;
 import io.github.threadmodel.internal.overload.SheddingReadiness;
@@ -64,12 +65,25 @@ public final class ThreadModelOverloadAutoConfiguration {
 	static class ServletOverloadConfiguration {
 
 		/**
+		 * The health probes' own threads, which the server adapters that can tell a probe
+		 * from its request line (Tomcat's) feed, and the filter checks.
+		 */
+		@Bean
+		@ConditionalOnMissingBean
+		ProbeLane threadModelProbeLane(ThreadModelSettings settings, Environment environment) {
+			return new ProbeLane(ProbePaths.of(environment, settings.probePaths()),
+					environment.getProperty("server.servlet.context-path", ""));
+		}
+
+		/**
 		 * Right after the starter's request counting (the same order, and this
 		 * auto-configuration after that one), before observation ({@code HIGHEST_PRECEDENCE + 1})
 		 * and security, for the first dispatch of each request only: an async or error
 		 * dispatch belongs to a request that was admitted. With it in the chain, the request
-		 * executor reads requests ahead of their turn, so that health probes skip the queue.
-		 * Backs off from an
+		 * executor reads requests ahead of their turn, so that health probes skip the queue,
+		 * unless the server's adapter sends probes to their lane before the executor sees
+		 * them: Spring Boot customizes the server's connectors before it creates the
+		 * servlet context's filters, so the lane knows by now. Backs off from an
 		 * application's own {@link OverloadFilter} bean or registration, as Spring Boot's
 		 * {@code @ConditionalOnMissingFilterBean} would (that one changed package in Boot
 		 * 4; this condition serves both lines).
@@ -78,12 +92,11 @@ public final class ThreadModelOverloadAutoConfiguration {
 		@ConditionalOnMissingBean(value = OverloadFilter.class, parameterizedContainer = FilterRegistrationBean.class)
 		FilterRegistrationBean<OverloadFilter> threadModelOverloadFilter(ThreadModelSettings settings,
 				RequestCounts counts, ThreadModelExecutors executors, ObjectProvider<RequestThreadContext> contexts,
-				Environment environment) {
+				ProbeLane probes) {
 			ThreadModelExecutor requests = executors.requests();
-			FilterRegistrationBean<OverloadFilter> registration = new FilterRegistrationBean<>(
-					new OverloadFilter(settings.retryAfter(), counts, ProbePaths.of(environment, settings.probePaths()),
-							requests, contexts.orderedStream().toList()));
-			requests.readRequestsAhead(settings.readAheadLimit());
+			FilterRegistrationBean<OverloadFilter> registration = new FilterRegistrationBean<>(new OverloadFilter(
+					settings.retryAfter(), counts, probes.paths(), requests, contexts.orderedStream().toList()));
+			requests.readRequestsAhead(probes.isRoutedAtDispatch() ? 0 : settings.readAheadLimit());
 			registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 			registration.setDispatcherTypes(EnumSet.of(DispatcherType.REQUEST));
 			return registration;

@@ -73,6 +73,31 @@ public final class RawHttp {
 		}
 	}
 
+	/**
+	 * Writes GETs of the paths at once, pipelined on one connection (the last one with
+	 * {@code Connection: close}), then reads the answers in order.
+	 * @return the body of each answer, after its status and a space
+	 */
+	public static List<String> pipelined(int port, String... paths) {
+		StringBuilder requests = new StringBuilder();
+		for (int i = 0; i < paths.length; i++) {
+			requests.append(request(paths[i], i == paths.length - 1));
+		}
+		try (Socket socket = connect(port)) {
+			socket.getOutputStream().write(requests.toString().getBytes(StandardCharsets.US_ASCII));
+			socket.getOutputStream().flush();
+			List<String> answers = new ArrayList<>();
+			for (int i = 0; i < paths.length; i++) {
+				Answer answer = read(socket.getInputStream());
+				answers.add(answer.status() + " " + answer.body());
+			}
+			return answers;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
 	private static Socket connect(int port) throws IOException {
 		Socket socket = new Socket("localhost", port);
 		socket.setSoTimeout(30_000);
@@ -81,10 +106,16 @@ public final class RawHttp {
 
 	private static Answer exchange(Socket socket, String path, boolean close) throws IOException {
 		OutputStream out = socket.getOutputStream();
-		out.write(("GET " + path + " HTTP/1.1\r\nHost: localhost\r\n" + (close ? "Connection: close\r\n" : "")
-				+ "\r\n").getBytes(StandardCharsets.US_ASCII));
+		out.write(request(path, close).getBytes(StandardCharsets.US_ASCII));
 		out.flush();
-		InputStream in = socket.getInputStream();
+		return read(socket.getInputStream());
+	}
+
+	private static String request(String path, boolean close) {
+		return "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n" + (close ? "Connection: close\r\n" : "") + "\r\n";
+	}
+
+	private static Answer read(InputStream in) throws IOException {
 		String statusLine = line(in);
 		int status = Integer.parseInt(statusLine.split(" ")[1]);
 		long length = -1;

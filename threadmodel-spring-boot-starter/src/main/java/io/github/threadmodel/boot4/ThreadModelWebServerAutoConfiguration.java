@@ -5,6 +5,7 @@ import java.util.concurrent.Executor;
 import io.github.threadmodel.internal.actuate.ServerKind;
 import io.github.threadmodel.internal.actuate.StartupTimeline;
 import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
+import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.NettyThreadModel;
 import org.apache.catalina.startup.Tomcat;
@@ -12,6 +13,7 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
 import reactor.netty.http.server.HttpServer;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -65,8 +67,8 @@ public final class ThreadModelWebServerAutoConfiguration {
 		@Bean
 		TomcatThreadModelCustomizer tomcatThreadModelCustomizer(
 				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
-				ConnectionIntake intake) {
-			return new TomcatThreadModelCustomizer(requests, intake);
+				ConnectionIntake intake, ObjectProvider<ProbeLane> probes) {
+			return new TomcatThreadModelCustomizer(requests, intake, probes.getIfAvailable());
 		}
 
 	}

@@ -2,6 +2,7 @@ package io.github.threadmodel.boot3;
 
 import java.util.concurrent.Executor;
 
+import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.TomcatThreadModel;
 
@@ -10,8 +11,8 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.core.Ordered;
 
 /**
- * Hands the request executor to every connector of the Tomcat server
- * ({@link TomcatThreadModel}).
+ * Hands the request executor, and the probes' lane when there is one, to every connector
+ * of the Tomcat server ({@link TomcatThreadModel}).
  */
 class TomcatThreadModelCustomizer implements WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory>, Ordered {
 
@@ -19,14 +20,17 @@ class TomcatThreadModelCustomizer implements WebServerFactoryCustomizer<Configur
 
 	private final ConnectionIntake intake;
 
-	TomcatThreadModelCustomizer(Executor requests, ConnectionIntake intake) {
+	private final ProbeLane probes;
+
+	TomcatThreadModelCustomizer(Executor requests, ConnectionIntake intake, ProbeLane probes) {
 		this.requests = requests;
 		this.intake = intake;
+		this.probes = probes;
 	}
 
 	@Override
 	public void customize(ConfigurableTomcatWebServerFactory factory) {
-		factory.addConnectorCustomizers(TomcatThreadModel.of(this.requests, this.intake)::apply);
+		factory.addConnectorCustomizers(TomcatThreadModel.of(this.requests, this.intake, this.probes)::apply);
 	}
 
 	@Override

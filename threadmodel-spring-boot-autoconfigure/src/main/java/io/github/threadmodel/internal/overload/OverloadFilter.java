@@ -30,6 +30,9 @@ import jakarta.servlet.http.HttpServletResponse;
  * <li>a health probe ({@link ProbePaths}) does neither: it runs at once on the thread that
  * read it, outside the limits, so that a busy server is never restarted or taken out of
  * its load balancer for being slow to answer its probes;</li>
+ * <li>a request that is no probe but was read on a thread of the {@link ProbeLane} (a
+ * request pipelined behind a probe on its connection) takes a turn of the request
+ * executor like any request, and runs there;</li>
  * <li>every other request passes through at the cost of two thread-local reads.</li>
  * </ul>
  * Registered right after the starter's request counting and before observation and
@@ -72,7 +75,8 @@ public class OverloadFilter implements Filter {
 			throws IOException, ServletException {
 		Refusal refusal = Refusal.current();
 		RequestTurn turn = RequestTurn.current();
-		if ((refusal == null && turn == null) || !(request instanceof HttpServletRequest httpRequest)
+		if ((refusal == null && turn == null && !ProbeLane.runsCurrentThread())
+				|| !(request instanceof HttpServletRequest httpRequest)
 				|| !(response instanceof HttpServletResponse httpResponse)) {
 			chain.doFilter(request, response);
 			return;
@@ -85,7 +89,7 @@ public class OverloadFilter implements Filter {
 			chain.doFilter(request, response);
 			return;
 		}
-		if (turn != null) {
+		if (refusal == null) {
 			refusal = takeTurn(turn, request, response, chain);
 		}
 		if (refusal != null) {
@@ -95,6 +99,7 @@ public class OverloadFilter implements Filter {
 
 	/**
 	 * Waits for the request's turn and runs the rest of it on the admitted thread.
+	 * @param turn the turn the request was read ahead with, or {@code null} for one of its own
 	 * @return the refusal when the request was refused instead
 	 */
 	private Refusal takeTurn(RequestTurn turn, ServletRequest request, ServletResponse response, FilterChain chain)
@@ -102,7 +107,7 @@ public class OverloadFilter implements Filter {
 		RequestTurn.Work<Exception> rest = () -> chain.doFilter(request, response);
 		UnaryOperator<Runnable> context = carryContext();
 		try {
-			if (turn.isUnused()) {
+			if (turn != null && turn.isUnused()) {
 				Refusal refusal = turn.await();
 				if (refusal == null) {
 					turn.runAdmitted(rest, context);

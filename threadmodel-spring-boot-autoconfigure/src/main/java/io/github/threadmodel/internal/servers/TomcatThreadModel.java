@@ -2,6 +2,7 @@ package io.github.threadmodel.internal.servers;
 
 import java.util.concurrent.Executor;
 
+import io.github.threadmodel.internal.overload.ProbeLane;
 import org.apache.catalina.connector.Connector;
 import org.apache.coyote.AbstractProtocol;
 import org.apache.coyote.ProtocolHandler;
@@ -10,7 +11,9 @@ import org.apache.coyote.ProtocolHandler;
  * Makes a Tomcat connector's protocol handler run requests on the given executor. Each
  * starter applies it as a connector customizer, which Tomcat runs after the
  * protocol-handler customizers (including Spring Boot's for
- * {@code spring.threads.virtual.enabled}), so it wins over them.
+ * {@code spring.threads.virtual.enabled}), so it wins over them. With a {@link ProbeLane},
+ * health probes are told from their request line and run there instead
+ * ({@link TomcatProbeRouting}).
  */
 public final class TomcatThreadModel {
 
@@ -20,16 +23,20 @@ public final class TomcatThreadModel {
 
 	private final ConnectionAcceptors acceptors;
 
+	private final ProbeLane probes;
+
 	/**
 	 * Creates the adapter.
 	 * @param executor the executor for request handling
 	 * @param acceptCount the accept backlog to set, or {@code null} to leave Tomcat's
 	 * @param acceptors where to register how each connector stops taking new connections
+	 * @param probes the probes' lane, or {@code null} to run probes on the executor too
 	 */
-	TomcatThreadModel(Executor executor, Integer acceptCount, ConnectionAcceptors acceptors) {
+	TomcatThreadModel(Executor executor, Integer acceptCount, ConnectionAcceptors acceptors, ProbeLane probes) {
 		this.executor = executor;
 		this.acceptCount = acceptCount;
 		this.acceptors = acceptors;
+		this.probes = probes;
 	}
 
 	/**
@@ -37,11 +44,12 @@ public final class TomcatThreadModel {
 	 * {@code server.tomcat.accept-count}.
 	 * @param executor the executor for request handling
 	 * @param intake the connection intake
+	 * @param probes the probes' lane, or {@code null} to run probes on the executor too
 	 * @return the adapter
 	 */
-	public static TomcatThreadModel of(Executor executor, ConnectionIntake intake) {
+	public static TomcatThreadModel of(Executor executor, ConnectionIntake intake, ProbeLane probes) {
 		return new TomcatThreadModel(executor, intake.acceptBacklogUnlessSet("server.tomcat.accept-count"),
-				intake.acceptors());
+				intake.acceptors(), probes);
 	}
 
 	/**
@@ -50,7 +58,13 @@ public final class TomcatThreadModel {
 	 */
 	public void apply(Connector connector) {
 		ProtocolHandler handler = connector.getProtocolHandler();
-		handler.setExecutor(this.executor);
+		if (this.probes != null) {
+			handler.setExecutor(new TomcatProbeRouting(this.executor, this.probes));
+			this.probes.routedAtDispatch();
+		}
+		else {
+			handler.setExecutor(this.executor);
+		}
 		// closes the server socket only, as Spring Boot's graceful shutdown does after it,
 		// which then finds it closed
 		this.acceptors.add(handler::closeServerSocketGraceful);

@@ -1,6 +1,10 @@
 package io.github.threadmodel.internal.servers;
 
+import java.util.Set;
 import java.util.concurrent.Executor;
+
+import io.github.threadmodel.internal.overload.ProbeLane;
+import io.github.threadmodel.internal.overload.ProbePaths;
 
 import org.apache.catalina.connector.Connector;
 import org.apache.coyote.http11.Http11NioProtocol;
@@ -15,17 +19,27 @@ class TomcatThreadModelTests {
 	@Test
 	void connectorRunsRequestsOnTheExecutorWithTheBacklog() {
 		Connector connector = new Connector();
-		new TomcatThreadModel(this.executor, 4096, new ConnectionAcceptors()).apply(connector);
+		new TomcatThreadModel(this.executor, 4096, new ConnectionAcceptors(), null).apply(connector);
 		Http11NioProtocol protocol = (Http11NioProtocol) connector.getProtocolHandler();
 		assertThat(protocol.getExecutor()).isSameAs(this.executor);
 		assertThat(protocol.getAcceptCount()).isEqualTo(4096);
 	}
 
 	@Test
+	void connectorSendsProbesToTheirLaneWhenThereIsOne() {
+		Connector connector = new Connector();
+		try (ProbeLane probes = new ProbeLane(new ProbePaths(Set.of("/actuator/health")), "")) {
+			new TomcatThreadModel(this.executor, 4096, new ConnectionAcceptors(), probes).apply(connector);
+			assertThat(connector.getProtocolHandler().getExecutor()).isInstanceOf(TomcatProbeRouting.class);
+			assertThat(probes.isRoutedAtDispatch()).isTrue();
+		}
+	}
+
+	@Test
 	void backlogIsLeftToTomcatWhenNoneIsGiven() {
 		Connector connector = new Connector();
 		int tomcats = ((Http11NioProtocol) connector.getProtocolHandler()).getAcceptCount();
-		new TomcatThreadModel(this.executor, null, new ConnectionAcceptors()).apply(connector);
+		new TomcatThreadModel(this.executor, null, new ConnectionAcceptors(), null).apply(connector);
 		assertThat(((Http11NioProtocol) connector.getProtocolHandler()).getAcceptCount()).isEqualTo(tomcats);
 	}
 

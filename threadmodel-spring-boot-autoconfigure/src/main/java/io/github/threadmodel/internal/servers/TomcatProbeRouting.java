@@ -1,0 +1,107 @@
+package io.github.threadmodel.internal.servers;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.util.concurrent.Executor;
+import java.util.concurrent.locks.Lock;
+
+import io.github.threadmodel.internal.overload.ProbeLane;
+import org.apache.tomcat.util.net.NioChannel;
+import org.apache.tomcat.util.net.NioEndpoint;
+import org.apache.tomcat.util.net.SecureNioChannel;
+import org.apache.tomcat.util.net.SocketEvent;
+import org.apache.tomcat.util.net.SocketProcessorBase;
+import org.apache.tomcat.util.net.SocketWrapperBase;
+
+/**
+ * The executor Tomcat's connector gets: it sends a health probe to the {@link ProbeLane}
+ * and every other task to the request executor. Tomcat's poller hands over a
+ * {@link SocketProcessorBase} when a connection has bytes to read; for a new request on
+ * an NIO connection (no processor attached yet), this reads the start of the request line
+ * without blocking, tells a probe by it, and gives the bytes back
+ * ({@link SocketWrapperBase#unRead}), so that the processor reads the request as if
+ * nothing had happened. The bytes would have been read by that processor anyway, so the
+ * look costs a copy of a few dozen bytes and no system call.
+ * <p>
+ * Tomcat offers no accessor for a processor's connection: its protected fields are read
+ * through {@link VarHandle}s. A TLS connection is looked at only once its handshake is
+ * done (the processor performs it): a probe over TLS on a new connection waits with
+ * the other requests.
+ */
+final class TomcatProbeRouting implements Executor {
+
+	private static final VarHandle SOCKET_WRAPPER;
+
+	private static final VarHandle EVENT;
+
+	static {
+		try {
+			MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(SocketProcessorBase.class,
+					MethodHandles.lookup());
+			SOCKET_WRAPPER = lookup.findVarHandle(SocketProcessorBase.class, "socketWrapper", SocketWrapperBase.class);
+			EVENT = lookup.findVarHandle(SocketProcessorBase.class, "event", SocketEvent.class);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new ExceptionInInitializerError(ex);
+		}
+	}
+
+	/** One buffer per poller thread: the look happens on the thread that dispatches. */
+	private final ThreadLocal<ByteBuffer> buffers;
+
+	private final Executor requests;
+
+	private final ProbeLane probes;
+
+	TomcatProbeRouting(Executor requests, ProbeLane probes) {
+		this.requests = requests;
+		this.probes = probes;
+		this.buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocate(probes.peekBytes()));
+	}
+
+	@Override
+	public void execute(Runnable task) {
+		if (task instanceof SocketProcessorBase<?> processor && isProbe(processor)) {
+			this.probes.execute(task);
+		}
+		else {
+			this.requests.execute(task);
+		}
+	}
+
+	private boolean isProbe(SocketProcessorBase<?> processor) {
+		if ((SocketEvent) EVENT.get(processor) != SocketEvent.OPEN_READ
+				|| !((SocketWrapperBase<?>) SOCKET_WRAPPER.get(processor) instanceof NioEndpoint.NioSocketWrapper wrapper)
+				|| wrapper.getCurrentProcessor() != null || !handshakeDone(wrapper.getSocket())) {
+			return false;
+		}
+		// the processor takes the same lock to run; a connection busy elsewhere is no new probe
+		Lock lock = wrapper.getLock();
+		if (!lock.tryLock()) {
+			return false;
+		}
+		try {
+			ByteBuffer start = this.buffers.get().clear();
+			if (wrapper.isClosed() || wrapper.read(false, start) <= 0) {
+				return false;
+			}
+			start.flip();
+			boolean probe = this.probes.isProbe(start);
+			wrapper.unRead(start);
+			return probe;
+		}
+		catch (IOException ex) {
+			return false; // the processor meets the same failure when it reads
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	private static boolean handshakeDone(NioChannel channel) {
+		return !(channel instanceof SecureNioChannel secure) || secure.isHandshakeComplete();
+	}
+
+}

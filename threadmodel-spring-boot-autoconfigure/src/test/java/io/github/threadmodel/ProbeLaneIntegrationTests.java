@@ -1,0 +1,158 @@
+package io.github.threadmodel;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.threadmodel.testapp.ForkedServer;
+import io.github.threadmodel.testapp.Http;
+import io.github.threadmodel.testapp.RawHttp;
+import io.github.threadmodel.testapp.TestServers;
+import io.github.threadmodel.testapp.ThreadController;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import org.springframework.context.ConfigurableApplicationContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The health probes' own lane, on the servers whose adapter tells a probe from its request
+ * line before the request executor sees it (Tomcat): probes answer within the kubelet's
+ * default 1 s timeout behind a deep queue on a pod's heap and while CPU-bound requests
+ * hold every carrier of the virtual threads, and nothing but a probe runs on the lane.
+ */
+class ProbeLaneIntegrationTests {
+
+	/** The kubelet's default {@code timeoutSeconds}. */
+	private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(1);
+
+	private static final String LIVENESS = "/actuator/health/liveness";
+
+	private static final ObjectMapper JSON = new ObjectMapper();
+
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(value = TestServers.class, names = "TOMCAT")
+	void probesAnswerWhileCpuBoundRequestsHoldEveryCarrier(TestServers server) throws Exception {
+		try (ConfigurableApplicationContext context = startOnOnePort(server, "app.threads.model=virtual",
+				"app.threads.probes.paths=/thread,/actuator/threadmodel")) {
+			int port = new Http(context).port();
+			AtomicBoolean spinning = new AtomicBoolean(true);
+			// 100 clients, each looping 50 ms of computation: a virtual thread keeps its
+			// carrier while it computes, so a request's virtual thread waits about 2.5 s
+			List<CompletableFuture<Void>> clients = loop(100, spinning, () -> RawHttp.closing(port, "/spin?ms=50"));
+			await().until(() -> requests(port, "running") >= 10);
+			List<Long> probeMillis = new ArrayList<>();
+			for (int i = 0; i < 20; i++) {
+				probeMillis.add(timedProbe(port, LIVENESS));
+			}
+			assertThat(RawHttp.body(port, "/thread")).startsWith("probe-").endsWith("virtual=false");
+			spinning.set(false);
+			CompletableFuture.allOf(clients.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+			assertThat(probeMillis).allSatisfy((millis) -> assertThat(millis).isLessThan(PROBE_TIMEOUT.toMillis()));
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(value = TestServers.class, names = "TOMCAT")
+	void aRequestPipelinedBehindAProbeTakesATurnOfTheRequestLimit(TestServers server) {
+		try (ConfigurableApplicationContext context = startOnOnePort(server, "app.threads.model=virtual",
+				"app.threads.virtual.max-concurrency=1", "app.threads.virtual.queue-timeout=300ms")) {
+			Http http = new Http(context);
+			CompletableFuture<?> blocking = http.getAsync("/block");
+			await().until(() -> context.getBean(ThreadController.class).blocked() == 1);
+			// the probe runs on its lane; /thread, read there after it, waits for the one turn and is refused
+			assertThat(RawHttp.pipelined(http.port(), LIVENESS, "/thread")).satisfiesExactly(
+					(probe) -> assertThat(probe).startsWith("200 "), (request) -> assertThat(request).startsWith("503 "));
+			context.getBean(ThreadController.class).openGate();
+			assertThat(blocking).succeedsWithin(Duration.ofSeconds(30));
+			// with the turn free, it runs on the request executor's thread, not on the lane
+			assertThat(RawHttp.pipelined(http.port(), LIVENESS, "/thread")).satisfiesExactly(
+					(probe) -> assertThat(probe).startsWith("200 "),
+					(request) -> assertThat(request).startsWith("200 ").doesNotContain("probe-"));
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(value = TestServers.class, names = "TOMCAT")
+	void probesAnswerBehind2000QueuedRequestsOnAPodHeap(TestServers server) throws Exception {
+		try (ForkedServer forked = ForkedServer.start(server,
+				List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1"), "server.port=0",
+				"management.server.port=", "management.endpoint.health.probes.enabled=true",
+				"management.endpoints.web.exposure.include=health,threadmodel",
+				"app.threads.probes.paths=/actuator/threadmodel", "app.threads.model=virtual",
+				"app.threads.virtual.max-concurrency=50")) {
+			int port = forked.port();
+			ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor();
+			List<CompletableFuture<Integer>> queued = new ArrayList<>();
+			for (int i = 0; i < 2000; i++) {
+				String path = "/echo?id=" + i + "&sleepMs=200";
+				queued.add(CompletableFuture.supplyAsync(() -> RawHttp.closing(port, path), clients));
+			}
+			await().until(() -> queuedOn(port) >= 1000);
+			List<Long> probeMillis = new ArrayList<>();
+			while (queuedOn(port) >= 200) {
+				probeMillis.add(timedProbe(port, LIVENESS));
+			}
+			assertThat(queued).allSatisfy((request) -> assertThat(request).succeedsWithin(Duration.ofSeconds(60))
+				.isEqualTo(200));
+			clients.close();
+			assertThat(forked.isAlive()).isTrue();
+			assertThat(probeMillis).hasSizeGreaterThan(5)
+				.allSatisfy((millis) -> assertThat(millis).isLessThan(PROBE_TIMEOUT.toMillis()));
+		}
+	}
+
+	private static ConfigurableApplicationContext startOnOnePort(TestServers server, String... properties) {
+		List<String> all = new ArrayList<>(List.of("management.server.port=",
+				"management.endpoint.health.probes.enabled=true",
+				"management.endpoints.web.exposure.include=health,threadmodel"));
+		all.addAll(List.of(properties));
+		return server.start(all.toArray(String[]::new));
+	}
+
+	/** Sends the probe on a new connection, as the kubelet does; its time to answer 200. */
+	private static long timedProbe(int port, String path) throws Exception {
+		long start = System.nanoTime();
+		int status = CompletableFuture.supplyAsync(() -> RawHttp.closing(port, path)).get(30, TimeUnit.SECONDS);
+		long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+		assertThat(status).isEqualTo(200);
+		return millis;
+	}
+
+	private static List<CompletableFuture<Void>> loop(int clients, AtomicBoolean running, Runnable request) {
+		ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+		List<CompletableFuture<Void>> loops = new ArrayList<>();
+		for (int i = 0; i < clients; i++) {
+			loops.add(CompletableFuture.runAsync(() -> {
+				while (running.get()) {
+					request.run();
+				}
+			}, threads));
+		}
+		return loops;
+	}
+
+	/** The requests waiting for a turn, read on the lane (the endpoint is a probe path here). */
+	private static long queuedOn(int port) throws Exception {
+		return requests(port, "queued");
+	}
+
+	/**
+	 * A figure of the endpoint's requests, read on a connection of its own, as a probe.
+	 */
+	@SuppressWarnings("unchecked")
+	private static long requests(int port, String figure) throws Exception {
+		Map<String, Object> endpoint = JSON.readValue(RawHttp.body(port, "/actuator/threadmodel"), Map.class);
+		return ((Number) ((Map<String, Object>) endpoint.get("requests")).get(figure)).longValue();
+	}
+
+}
