@@ -71,8 +71,10 @@ public final class ThreadModelOverloadAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		ProbeLane threadModelProbeLane(ThreadModelSettings settings, Environment environment) {
+			// as Spring Boot cleans it: "/" is the root
+			String contextPath = environment.getProperty("server.servlet.context-path", "").strip();
 			return new ProbeLane(ProbePaths.of(environment, settings.probePaths()),
-					environment.getProperty("server.servlet.context-path", ""));
+					contextPath.endsWith("/") ? contextPath.substring(0, contextPath.length() - 1) : contextPath);
 		}
 
 		/**
