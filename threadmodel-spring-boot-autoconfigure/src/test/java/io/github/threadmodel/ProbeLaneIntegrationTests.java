@@ -2,13 +2,14 @@ package io.github.threadmodel;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.threadmodel.testapp.ForkedServer;
@@ -17,7 +18,7 @@ import io.github.threadmodel.testapp.RawHttp;
 import io.github.threadmodel.testapp.TestServers;
 import io.github.threadmodel.testapp.ThreadController;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -26,7 +27,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The health probes' own lane, on the servers whose adapter tells a probe from its request
- * line before the request executor sees it (Tomcat): probes answer within the kubelet's
+ * line, or from the request it parsed, before the request executor sees it (Tomcat, and
+ * Undertow on Spring Boot 3.5): probes answer within the kubelet's
  * default 1 s timeout behind a deep queue on a pod's heap and while CPU-bound requests
  * hold every carrier of the virtual threads, and nothing but a probe runs on the lane.
  */
@@ -40,29 +42,36 @@ class ProbeLaneIntegrationTests {
 	private static final ObjectMapper JSON = new ObjectMapper();
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(value = TestServers.class, names = "TOMCAT")
+	@MethodSource("serversOnTheLane")
 	void probesAnswerWhileCpuBoundRequestsHoldEveryCarrier(TestServers server) throws Exception {
 		try (ConfigurableApplicationContext context = startOnOnePort(server, "app.threads.model=virtual",
 				"app.threads.probes.paths=/thread,/actuator/threadmodel")) {
 			int port = new Http(context).port();
-			AtomicBoolean spinning = new AtomicBoolean(true);
-			// 100 clients, each looping 50 ms of computation: a virtual thread keeps its
-			// carrier while it computes, so a request's virtual thread waits about 2.5 s
-			List<CompletableFuture<Void>> clients = loop(100, spinning, () -> RawHttp.closing(port, "/spin?ms=50"));
-			await().until(() -> requests(port, "running") >= 10);
+			// one computing request per carrier, each until the gate opens: a virtual thread
+			// keeps its carrier while it computes (no time slicing), so no other virtual
+			// thread of the server runs meanwhile
+			int carriers = Runtime.getRuntime().availableProcessors();
+			ExecutorService clients = Executors.newFixedThreadPool(carriers);
+			List<CompletableFuture<Integer>> spinning = new ArrayList<>();
+			for (int i = 0; i < carriers; i++) {
+				spinning.add(CompletableFuture.supplyAsync(() -> RawHttp.closing(port, "/spin?gated=true"), clients));
+			}
+			await().until(() -> requests(port, "running") == carriers);
 			List<Long> probeMillis = new ArrayList<>();
-			for (int i = 0; i < 20; i++) {
+			for (int i = 0; i < 5; i++) {
 				probeMillis.add(timedProbe(port, LIVENESS));
 			}
 			assertThat(RawHttp.body(port, "/thread")).startsWith("probe-").endsWith("virtual=false");
-			spinning.set(false);
-			CompletableFuture.allOf(clients.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+			context.getBean(ThreadController.class).openGate();
+			assertThat(spinning).allSatisfy((request) -> assertThat(request).succeedsWithin(Duration.ofSeconds(30))
+				.isEqualTo(200));
+			clients.shutdown();
 			assertThat(probeMillis).allSatisfy((millis) -> assertThat(millis).isLessThan(PROBE_TIMEOUT.toMillis()));
 		}
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(value = TestServers.class, names = "TOMCAT")
+	@MethodSource("serversOnTheLane")
 	void aRequestPipelinedBehindAProbeTakesATurnOfTheRequestLimit(TestServers server) {
 		try (ConfigurableApplicationContext context = startOnOnePort(server, "app.threads.model=virtual",
 				"app.threads.virtual.max-concurrency=1", "app.threads.virtual.queue-timeout=300ms")) {
@@ -82,7 +91,7 @@ class ProbeLaneIntegrationTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(value = TestServers.class, names = "TOMCAT")
+	@MethodSource("serversOnTheLane")
 	void probesAnswerBehind2000QueuedRequestsOnAPodHeap(TestServers server) throws Exception {
 		try (ForkedServer forked = ForkedServer.start(server,
 				List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1"), "server.port=0",
@@ -111,6 +120,12 @@ class ProbeLaneIntegrationTests {
 		}
 	}
 
+	/** The servers whose adapter sends probes to their lane: Tomcat, and Undertow on Spring Boot 3.5. */
+	static Stream<TestServers> serversOnTheLane() {
+		return Arrays.stream(TestServers.values())
+			.filter((server) -> server.name().equals("TOMCAT") || server.name().equals("UNDERTOW"));
+	}
+
 	private static ConfigurableApplicationContext startOnOnePort(TestServers server, String... properties) {
 		List<String> all = new ArrayList<>(List.of("management.server.port=",
 				"management.endpoint.health.probes.enabled=true",
@@ -126,19 +141,6 @@ class ProbeLaneIntegrationTests {
 		long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 		assertThat(status).isEqualTo(200);
 		return millis;
-	}
-
-	private static List<CompletableFuture<Void>> loop(int clients, AtomicBoolean running, Runnable request) {
-		ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
-		List<CompletableFuture<Void>> loops = new ArrayList<>();
-		for (int i = 0; i < clients; i++) {
-			loops.add(CompletableFuture.runAsync(() -> {
-				while (running.get()) {
-					request.run();
-				}
-			}, threads));
-		}
-		return loops;
 	}
 
 	/** The requests waiting for a turn, read on the lane (the endpoint is a probe path here). */

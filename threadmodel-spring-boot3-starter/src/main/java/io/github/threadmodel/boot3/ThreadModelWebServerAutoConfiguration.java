@@ -98,9 +98,10 @@ public final class ThreadModelWebServerAutoConfiguration {
 		@Bean
 		UndertowThreadModelCustomizer undertowThreadModelCustomizer(
 				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
-				ConnectionIntake intake) {
+				ConnectionIntake intake, ObjectProvider<ProbeLane> probes) {
 			return new UndertowThreadModelCustomizer(requests, intake.acceptBacklogUnlessSet(
-					"server.undertow.options.socket.BACKLOG", "server.undertow.options.socket.backlog"));
+					"server.undertow.options.socket.BACKLOG", "server.undertow.options.socket.backlog"),
+					probes.getIfAvailable());
 		}
 
 		@Bean

@@ -4,6 +4,7 @@ import java.util.concurrent.Executor;
 
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.internal.overload.ProbeLane;
 import org.xnio.Options;
 
 import org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFactory;
@@ -13,7 +14,8 @@ import org.springframework.core.Ordered;
 /**
  * Makes Undertow dispatch servlet requests from its I/O threads to the given executor.
  * Deployment-info customizers added here run after the ones Spring Boot registers
- * (including the one for {@code spring.threads.virtual.enabled}), so this one wins. When
+ * (including the one for {@code spring.threads.virtual.enabled}), so this one wins. Health
+ * probes go to their lane instead ({@link UndertowProbeRouting}). When
  * the server starts on virtual threads it also gets a buffer pool whose free buffers every
  * thread shares ({@link UndertowBufferPool}); a live switch keeps the pool it started with.
  */
@@ -24,19 +26,33 @@ class UndertowThreadModelCustomizer
 
 	private final Integer backlog;
 
+	private final ProbeLane probes;
+
 	/**
 	 * Creates a customizer.
 	 * @param executor the executor for request handling
 	 * @param backlog the accept backlog to set, or {@code null} to leave Undertow's
+	 * @param probes the probes' lane, or {@code null} to run probes on the executor too
 	 */
-	UndertowThreadModelCustomizer(Executor executor, Integer backlog) {
+	UndertowThreadModelCustomizer(Executor executor, Integer backlog, ProbeLane probes) {
 		this.executor = executor;
 		this.backlog = backlog;
+		this.probes = probes;
 	}
 
 	@Override
 	public void customize(UndertowServletWebServerFactory factory) {
-		factory.addDeploymentInfoCustomizers((deploymentInfo) -> deploymentInfo.setExecutor(this.executor));
+		factory.addDeploymentInfoCustomizers((deploymentInfo) -> {
+			if (this.probes != null) {
+				UndertowProbeRouting routing = new UndertowProbeRouting(this.executor, this.probes);
+				deploymentInfo.setExecutor(routing);
+				deploymentInfo.addInitialHandlerChainWrapper(routing);
+				this.probes.routedAtDispatch();
+			}
+			else {
+				deploymentInfo.setExecutor(this.executor);
+			}
+		});
 		factory.addBuilderCustomizers((builder) -> {
 			if (this.executor instanceof ThreadModelExecutor requests && requests.getModel() == ThreadModel.VIRTUAL) {
 				new UndertowBufferPool().customize(builder);

@@ -25,6 +25,8 @@ public final class ProbeLane implements Executor, AutoCloseable {
 
 	private final ProbePaths paths;
 
+	private final String contextPath;
+
 	private final ProbeRequestLine requestLine;
 
 	private final ThreadPoolExecutor threads;
@@ -38,6 +40,7 @@ public final class ProbeLane implements Executor, AutoCloseable {
 	 */
 	public ProbeLane(ProbePaths paths, String contextPath) {
 		this.paths = paths;
+		this.contextPath = contextPath;
 		this.requestLine = new ProbeRequestLine(paths, contextPath);
 		AtomicInteger count = new AtomicInteger();
 		this.threads = new ThreadPoolExecutor(THREADS, THREADS, 1, TimeUnit.MINUTES, new LinkedBlockingQueue<>(),
@@ -68,6 +71,17 @@ public final class ProbeLane implements Executor, AutoCloseable {
 	 */
 	public boolean isProbe(ByteBuffer requestStart) {
 		return this.requestLine.matches(requestStart);
+	}
+
+	/**
+	 * Whether a request the server has parsed is a probe, for an adapter that sees it
+	 * before the request executor does.
+	 * @param method the request's method
+	 * @param requestUri the request URI as the client sent it, without the query
+	 * @return whether it is a {@code GET} or {@code HEAD} of a probe path
+	 */
+	public boolean isProbe(String method, String requestUri) {
+		return ("GET".equals(method) || "HEAD".equals(method)) && this.paths.matches(requestUri, this.contextPath);
 	}
 
 	/**

@@ -1,7 +1,9 @@
 package io.github.threadmodel.internal.servers;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.concurrent.Executor;
@@ -26,7 +28,7 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
  * look costs a copy of a few dozen bytes and no system call.
  * <p>
  * Tomcat offers no accessor for a processor's connection: its protected fields are read
- * through {@link VarHandle}s. A TLS connection is looked at only once its handshake is
+ * through {@link VarHandle}s (one class serves Tomcat 10.1 and 11). A TLS connection is looked at only once its handshake is
  * done (the processor performs it): a probe over TLS on a new connection waits with
  * the other requests.
  */
@@ -36,12 +38,21 @@ final class TomcatProbeRouting implements Executor {
 
 	private static final VarHandle EVENT;
 
+	/**
+	 * {@code SocketWrapperBase.getLock()}, typed as a {@link Lock}: it returns a
+	 * {@code ReentrantLock} on Tomcat 11 and a {@code Lock} on Tomcat 10.1, so a call
+	 * compiled against one fails on the other.
+	 */
+	private static final MethodHandle GET_LOCK;
+
 	static {
 		try {
 			MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(SocketProcessorBase.class,
 					MethodHandles.lookup());
 			SOCKET_WRAPPER = lookup.findVarHandle(SocketProcessorBase.class, "socketWrapper", SocketWrapperBase.class);
 			EVENT = lookup.findVarHandle(SocketProcessorBase.class, "event", SocketEvent.class);
+			GET_LOCK = lookup.unreflect(SocketWrapperBase.class.getMethod("getLock"))
+				.asType(MethodType.methodType(Lock.class, SocketWrapperBase.class));
 		}
 		catch (ReflectiveOperationException ex) {
 			throw new ExceptionInInitializerError(ex);
@@ -78,7 +89,7 @@ final class TomcatProbeRouting implements Executor {
 			return false;
 		}
 		// the processor takes the same lock to run; a connection busy elsewhere is no new probe
-		Lock lock = wrapper.getLock();
+		Lock lock = lockOf(wrapper);
 		if (!lock.tryLock()) {
 			return false;
 		}
@@ -97,6 +108,15 @@ final class TomcatProbeRouting implements Executor {
 		}
 		finally {
 			lock.unlock();
+		}
+	}
+
+	private static Lock lockOf(SocketWrapperBase<?> wrapper) {
+		try {
+			return (Lock) GET_LOCK.invokeExact(wrapper);
+		}
+		catch (Throwable ex) {
+			throw new IllegalStateException(ex); // a getter: it throws nothing
 		}
 	}
 
