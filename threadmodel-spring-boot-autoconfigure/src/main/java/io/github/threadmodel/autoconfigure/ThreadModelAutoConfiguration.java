@@ -9,7 +9,6 @@ import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
-import io.github.threadmodel.internal.line.SpringBootLine;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.QueuedRequestsDrain;
@@ -179,7 +178,7 @@ public final class ThreadModelAutoConfiguration {
 		spring.warnUnhonoured(tasks);
 		ThreadModelExecutor executor = new ThreadModelExecutor(spring.threadNamePrefix(),
 				settings.taskExecutor(selection.taskModel(), (limit != null) ? limit.maxConcurrency() : null), limit);
-		executor.setTaskDecorator(TaskDecorators.of(taskDecorators, SpringBootLine.running(getClass().getClassLoader())));
+		executor.setTaskDecorator(TaskDecorators.of(taskDecorators));
 		executor.setTerminationTimeout(spring.terminationTimeout());
 		return executor;
 	}

@@ -10,7 +10,6 @@ import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
-import io.github.threadmodel.internal.line.SpringBootLine;
 import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -29,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The starter's application task executor takes what Spring Boot's would have taken: the
- * {@link TaskDecorator} beans as Boot applies them on the running line, and the
+ * {@link TaskDecorator} beans (every one, in order, as Boot 4's, on both lines), and the
  * {@code spring.task.execution.*} settings that still mean something; its bound is
  * {@code app.threads.tasks.*}, never the request limit.
  */
@@ -57,20 +56,15 @@ class ApplicationTaskExecutorConfigurationTests {
 	}
 
 	/**
-	 * Boot 4 applies every decorator, in order; Boot 3.5 only a unique one.
+	 * Every decorator, in order, on both lines (Spring Boot 3.5's own executor would apply
+	 * none of several).
 	 */
 	@Test
-	void severalDecoratorsAreAppliedAsSpringBootAppliesThem() {
+	void severalDecoratorsAreAppliedInOrderOnEveryLine() {
 		this.servlet.withUserConfiguration(TwoDecorators.class).run((context) -> {
-			if (TestServers.LINE == SpringBootLine.BOOT_4) {
-				assertThat(tasks(context).getTaskDecorator()).isInstanceOf(CompositeTaskDecorator.class);
-				// in order: each wraps the ones before it, so the last one runs first
-				assertThat(marksOfATask(context)).containsExactly("second", "first");
-			}
-			else {
-				assertThat(tasks(context).getTaskDecorator()).isNull();
-				assertThat(marksOfATask(context)).isEmpty();
-			}
+			assertThat(tasks(context).getTaskDecorator()).isInstanceOf(CompositeTaskDecorator.class);
+			// in order: each wraps the ones before it, so the last one runs first
+			assertThat(marksOfATask(context)).containsExactly("second", "first");
 		});
 	}
 
