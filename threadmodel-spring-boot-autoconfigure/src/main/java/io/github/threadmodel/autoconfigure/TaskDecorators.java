@@ -2,6 +2,9 @@ package io.github.threadmodel.autoconfigure;
 
 import java.util.List;
 
+import io.github.threadmodel.internal.line.SpringBootLine;
+
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.core.task.support.CompositeTaskDecorator;
@@ -9,7 +12,9 @@ import org.springframework.core.task.support.CompositeTaskDecorator;
 /**
  * The {@link TaskDecorator} beans as the starter applies them on both Boot lines, as
  * Spring Boot 4 applies them to its own application task executor: every one, in order
- * ({@code @Order}, {@code Ordered}), several as one {@link CompositeTaskDecorator}.
+ * ({@code @Order}, {@code Ordered}), several as one {@link CompositeTaskDecorator}. Where
+ * Spring Boot 3.5's own executor runs the application tasks instead, which applies a unique
+ * decorator only, several stop startup rather than be dropped.
  */
 final class TaskDecorators {
 
@@ -27,6 +32,24 @@ final class TaskDecorators {
 			return ordered.get(0);
 		}
 		return ordered.isEmpty() ? null : new CompositeTaskDecorator(ordered);
+	}
+
+	/**
+	 * Fails when Spring Boot's own application task executor, which runs the application
+	 * tasks with {@code spring.task.execution.mode=force}, would apply none of the
+	 * decorators: Spring Boot 3.5 applies a unique one (or the {@code @Primary} one) only.
+	 * @param beanFactory the application's bean factory
+	 * @param line the running Spring Boot line
+	 * @throws UnappliedTaskDecoratorsException when it would apply none of several
+	 */
+	static void requireAppliedBySpringBoot(ListableBeanFactory beanFactory, SpringBootLine line) {
+		if (line != SpringBootLine.BOOT_3 || beanFactory.getBeanProvider(TaskDecorator.class).getIfUnique() != null) {
+			return;
+		}
+		String[] names = beanFactory.getBeanNamesForType(TaskDecorator.class);
+		if (names.length > 1) {
+			throw new UnappliedTaskDecoratorsException(List.of(names));
+		}
 	}
 
 }
