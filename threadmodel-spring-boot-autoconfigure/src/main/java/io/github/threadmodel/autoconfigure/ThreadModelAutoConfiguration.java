@@ -14,7 +14,9 @@ import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.QueuedRequestsDrain;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -179,9 +181,21 @@ public final class ThreadModelAutoConfiguration {
 		spring.warnUnhonoured(tasks);
 		ThreadModelExecutor executor = new ThreadModelExecutor(spring.threadNamePrefix(),
 				settings.taskExecutor(selection.taskModel(), (limit != null) ? limit.maxConcurrency() : null), limit);
-		executor.setTaskDecorator(TaskDecorators.of(taskDecorators, SpringBootLine.running(getClass().getClassLoader())));
+		executor.setTaskDecorator(TaskDecorators.of(taskDecorators));
 		executor.setTerminationTimeout(spring.terminationTimeout());
 		return executor;
+	}
+
+	/**
+	 * With {@code spring.task.execution.mode=force} Spring Boot's own application task
+	 * executor runs the application tasks: startup stops where it would run them without
+	 * the {@link TaskDecorator} beans, once every bean is made.
+	 */
+	@Bean
+	@ConditionalOnProperty(name = "spring.task.execution.mode", havingValue = "force")
+	SmartInitializingSingleton threadModelForcedTaskExecutorCheck(ListableBeanFactory beanFactory) {
+		return () -> TaskDecorators.requireAppliedBySpringBoot(beanFactory,
+				SpringBootLine.running(getClass().getClassLoader()));
 	}
 
 }

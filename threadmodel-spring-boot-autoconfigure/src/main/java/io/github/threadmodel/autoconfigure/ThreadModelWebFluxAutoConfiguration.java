@@ -1,6 +1,5 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.internal.line.SpringBootLine;
 import io.github.threadmodel.internal.servers.ThreadModelWebFluxConfigurer;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -24,14 +23,14 @@ import org.springframework.web.reactive.config.WebFluxConfigurer;
 public final class ThreadModelWebFluxAutoConfiguration {
 
 	/**
-	 * Blocking controller methods get the {@link TaskDecorator} beans as Spring Boot's own
-	 * blocking execution gets them, through its application task executor.
+	 * Blocking controller methods get the {@link TaskDecorator} beans as the application
+	 * tasks get them ({@link TaskDecorators}), as Spring Boot's own blocking execution gets
+	 * them through its application task executor.
 	 */
 	@Bean
 	ThreadModelWebFluxConfigurer threadModelWebFluxConfigurer(ThreadModelExecutors executors,
 			ObjectProvider<TaskDecorator> taskDecorators) {
-		return new ThreadModelWebFluxConfigurer(executors.requests(),
-				TaskDecorators.of(taskDecorators, SpringBootLine.running(getClass().getClassLoader())));
+		return new ThreadModelWebFluxConfigurer(executors.requests(), TaskDecorators.of(taskDecorators));
 	}
 
 }

@@ -15,21 +15,28 @@ import io.github.threadmodel.testapp.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.core.task.support.CompositeTaskDecorator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
 
 /**
  * The starter's application task executor takes what Spring Boot's would have taken: the
- * {@link TaskDecorator} beans as Boot applies them on the running line, and the
+ * {@link TaskDecorator} beans (every one, in order, as Boot 4's, on both lines), and the
  * {@code spring.task.execution.*} settings that still mean something; its bound is
  * {@code app.threads.tasks.*}, never the request limit.
  */
@@ -57,21 +64,59 @@ class ApplicationTaskExecutorConfigurationTests {
 	}
 
 	/**
-	 * Boot 4 applies every decorator, in order; Boot 3.5 only a unique one.
+	 * Every decorator, in order, on both lines (Spring Boot 3.5's own executor would apply
+	 * none of several).
 	 */
 	@Test
-	void severalDecoratorsAreAppliedAsSpringBootAppliesThem() {
+	void severalDecoratorsAreAppliedInOrderOnEveryLine() {
 		this.servlet.withUserConfiguration(TwoDecorators.class).run((context) -> {
-			if (TestServers.LINE == SpringBootLine.BOOT_4) {
-				assertThat(tasks(context).getTaskDecorator()).isInstanceOf(CompositeTaskDecorator.class);
-				// in order: each wraps the ones before it, so the last one runs first
-				assertThat(marksOfATask(context)).containsExactly("second", "first");
-			}
-			else {
-				assertThat(tasks(context).getTaskDecorator()).isNull();
-				assertThat(marksOfATask(context)).isEmpty();
-			}
+			assertThat(tasks(context).getTaskDecorator()).isInstanceOf(CompositeTaskDecorator.class);
+			// in order: each wraps the ones before it, so the last one runs first
+			assertThat(marksOfATask(context)).containsExactly("second", "first");
 		});
+	}
+
+	/**
+	 * With {@code spring.task.execution.mode=force} Spring Boot's own executor runs the
+	 * tasks: on Boot 4 with every decorator, on Boot 3.5 with a unique one only, so several
+	 * stop startup there.
+	 */
+	@Test
+	void severalDecoratorsThatSpringBootsForcedExecutorWouldDropStopStartup() {
+		this.servlet.withPropertyValues("spring.task.execution.mode=force")
+			.withUserConfiguration(TwoDecorators.class)
+			.run((context) -> {
+				if (TestServers.LINE == SpringBootLine.BOOT_4) {
+					assertThat(context).hasNotFailed();
+				}
+				else {
+					assertThat(context).getFailure()
+						.isInstanceOf(UnappliedTaskDecoratorsException.class)
+						.hasMessageContaining("[second, first]");
+				}
+			});
+		this.servlet.withPropertyValues("spring.task.execution.mode=force")
+			.withUserConfiguration(OneDecorator.class)
+			.run((context) -> assertThat(context).hasNotFailed());
+		this.servlet.withPropertyValues("spring.task.execution.mode=force")
+			.withUserConfiguration(TwoDecorators.class, PrimaryDecorator.class)
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
+	void theFailureAnalysisSaysWhatToDo(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(ForcedApp.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		if (TestServers.LINE == SpringBootLine.BOOT_4) {
+			application.run("--spring.task.execution.mode=force").close();
+			return;
+		}
+		assertThatException().isThrownBy(() -> application.run("--spring.task.execution.mode=force"));
+		assertThat(output).contains("APPLICATION FAILED TO START")
+			.contains("on Spring Boot 3.5 it applies a TaskDecorator only when there is one: none of the "
+					+ "application's 2 TaskDecorator beans (second, first) would run around @Async methods")
+			.contains("Remove spring.task.execution.mode=force, so that the thread-model starter's application "
+					+ "task executor applies every TaskDecorator bean, in order");
 	}
 
 	@Test
@@ -232,6 +277,24 @@ class ApplicationTaskExecutorConfigurationTests {
 		Marks first() {
 			return new Marks("first");
 		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class PrimaryDecorator {
+
+		@Bean
+		@Primary
+		Marks chosen() {
+			return new Marks("chosen");
+		}
+
+	}
+
+	@SpringBootConfiguration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	@Import(TwoDecorators.class)
+	static class ForcedApp {
 
 	}
 

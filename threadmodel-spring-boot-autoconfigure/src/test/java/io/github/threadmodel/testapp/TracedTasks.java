@@ -47,10 +47,9 @@ public class TracedTasks {
 	private static final ThreadLocal<Boolean> decorated = new ThreadLocal<>();
 
 	/**
-	 * The application's one decorator (Spring Boot 3.5 applies a unique one only): Spring's
-	 * {@link ContextPropagatingTaskDecorator}, which also marks the work it decorated, so
-	 * that the answers tell a decorated task from context that arrived another way
-	 * (Reactor's context propagation, on WebFlux).
+	 * The application's one decorator: Spring's {@link ContextPropagatingTaskDecorator},
+	 * which also marks the work it decorated, so that the answers tell a decorated task from
+	 * context that arrived another way (Reactor's context propagation, on WebFlux).
 	 */
 	@Bean
 	ContextPropagatingTaskDecorator contextPropagatingTaskDecorator() {

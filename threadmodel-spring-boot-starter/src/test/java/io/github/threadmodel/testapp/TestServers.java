@@ -142,8 +142,13 @@ public enum TestServers {
 
 	}
 
+	/**
+	 * The test application on Reactor Netty, for tests that start it with
+	 * {@code @SpringBootTest} and {@code spring.main.web-application-type=reactive} (the
+	 * servlet servers are on the class path too).
+	 */
 	@Import(TestApp.class)
-	static class NettyApp {
+	public static class NettyApp {
 
 		@Bean
 		NettyReactiveWebServerFactory nettyFactory() {
