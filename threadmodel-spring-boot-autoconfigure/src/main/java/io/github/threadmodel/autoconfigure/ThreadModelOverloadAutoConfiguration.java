@@ -82,10 +82,10 @@ public final class ThreadModelOverloadAutoConfiguration {
 		 * auto-configuration after that one), before observation ({@code HIGHEST_PRECEDENCE + 1})
 		 * and security, for the first dispatch of each request only: an async or error
 		 * dispatch belongs to a request that was admitted. With it in the chain, the request
-		 * executor reads requests ahead of their turn, so that health probes skip the queue,
-		 * unless the server's adapter sends probes to their lane before the executor sees
-		 * them: Spring Boot customizes the server's connectors before it creates the
-		 * servlet context's filters, so the lane knows by now. Backs off from an
+		 * executor reads requests ahead of their turn, so that health probes skip the queue
+		 * on Jetty, and a request that waits is one the server counts as active during a
+		 * graceful shutdown (on Tomcat and Undertow, probes go to their lane before any
+		 * queue). Backs off from an
 		 * application's own {@link OverloadFilter} bean or registration, as Spring Boot's
 		 * {@code @ConditionalOnMissingFilterBean} would (that one changed package in Boot
 		 * 4; this condition serves both lines).
@@ -98,7 +98,7 @@ public final class ThreadModelOverloadAutoConfiguration {
 			ThreadModelExecutor requests = executors.requests();
 			FilterRegistrationBean<OverloadFilter> registration = new FilterRegistrationBean<>(new OverloadFilter(
 					settings.retryAfter(), counts, probes.paths(), requests, contexts.orderedStream().toList()));
-			requests.readRequestsAhead(probes.isRoutedAtDispatch() ? 0 : settings.readAheadLimit());
+			requests.readRequestsAhead(settings.readAheadLimit());
 			registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 			registration.setDispatcherTypes(EnumSet.of(DispatcherType.REQUEST));
 			return registration;

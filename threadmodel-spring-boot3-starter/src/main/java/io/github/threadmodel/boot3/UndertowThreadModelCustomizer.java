@@ -47,7 +47,6 @@ class UndertowThreadModelCustomizer
 				UndertowProbeRouting routing = new UndertowProbeRouting(this.executor, this.probes);
 				deploymentInfo.setExecutor(routing);
 				deploymentInfo.addInitialHandlerChainWrapper(routing);
-				this.probes.routedAtDispatch();
 			}
 			else {
 				deploymentInfo.setExecutor(this.executor);

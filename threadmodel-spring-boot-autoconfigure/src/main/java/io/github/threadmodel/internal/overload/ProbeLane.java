@@ -31,8 +31,6 @@ public final class ProbeLane implements Executor, AutoCloseable {
 
 	private final ThreadPoolExecutor threads;
 
-	private volatile boolean routedAtDispatch;
-
 	/**
 	 * Creates the lane; its threads start with the first probe and end after a minute idle.
 	 * @param paths the probe paths, relative to the servlet context path
@@ -82,22 +80,6 @@ public final class ProbeLane implements Executor, AutoCloseable {
 	 */
 	public boolean isProbe(String method, String requestUri) {
 		return ("GET".equals(method) || "HEAD".equals(method)) && this.paths.matches(requestUri, this.contextPath);
-	}
-
-	/**
-	 * Marks the lane as fed by the server: its adapter recognises probes before the request
-	 * executor sees them, so that the executor need not read requests ahead for them.
-	 */
-	public void routedAtDispatch() {
-		this.routedAtDispatch = true;
-	}
-
-	/**
-	 * Whether the server's adapter recognises probes before the request executor sees them.
-	 * @return whether the lane is fed at dispatch
-	 */
-	public boolean isRoutedAtDispatch() {
-		return this.routedAtDispatch;
 	}
 
 	/**

@@ -60,7 +60,6 @@ public final class TomcatThreadModel {
 		ProtocolHandler handler = connector.getProtocolHandler();
 		if (this.probes != null) {
 			handler.setExecutor(new TomcatProbeRouting(this.executor, this.probes));
-			this.probes.routedAtDispatch();
 		}
 		else {
 			handler.setExecutor(this.executor);
