@@ -1,5 +1,6 @@
 package io.github.threadmodel.executor;
 
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -41,11 +42,15 @@ final class IdleWait {
 			return;
 		}
 		long delay = Math.max(0, submittedAt + max.toNanos() - System.nanoTime());
+		// Weakly: while the task waits, its queue holds it; one that got its thread meanwhile
+		// is not kept, with its request, until the expiry, which cannot be cancelled.
+		WeakReference<Submission> waiting = new WeakReference<>(task);
 		// the JDK's shared delay scheduler, as for the queue timeout (VirtualThreads); the
 		// task is withdrawn from whichever threads hold it, after a switch too
 		CompletableFuture.delayedExecutor(delay, TimeUnit.NANOSECONDS, Runnable::run).execute(() -> {
-			if (this.withdraw.test(task)) {
-				task.refuse(Refusal.IDLE_TIMEOUT);
+			Submission queued = waiting.get();
+			if (queued != null && this.withdraw.test(queued)) {
+				queued.refuse(Refusal.IDLE_TIMEOUT);
 			}
 		});
 	}

@@ -177,8 +177,8 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * processing, which are neither running nor queued; otherwise {@code null}
 	 */
 	public record ExecutorDescriptor(String model, long submitted, long completed, long rejected,
-			long rejectedTimedOut, Long rejectedIdleTimeout, Long bypassed, int running, int peakRunning, int queued, int peakQueued, WaitDescriptor queueWait,
-			WaitDescriptor carrierWait, Integer poolSize, Integer maxPoolSize, Integer maxConcurrency,
+			long rejectedTimedOut, Long rejectedIdleTimeout, Long bypassed, int running, int peakRunning, int queued,
+			int peakQueued, WaitDescriptor queueWait, WaitDescriptor carrierWait, Integer poolSize, Integer maxPoolSize, Integer maxConcurrency,
 			ExecutorTasksDescriptor executorTasks, AsyncRequestsDescriptor async) {
 
 		/**
@@ -207,7 +207,8 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 				AsyncRequestsDescriptor async) {
 			TaskRecorder tasks = executor.recorder();
 			return new ExecutorDescriptor(executor.getModel().id(), submitted, completed, rejected, rejectedTimedOut,
-					rejectedIdleTimeout, bypassed, tasks.running(), tasks.peakRunning(), tasks.queued(), tasks.peakQueued(),
+					rejectedIdleTimeout, bypassed, tasks.running(), tasks.peakRunning(), tasks.queued(),
+					tasks.peakQueued(),
 					WaitDescriptor.of(tasks.queueWait()), WaitDescriptor.of(tasks.carrierWait()), executor.poolSize(),
 					executor.maxPoolSize(), executor.maxConcurrency(),
 					new ExecutorTasksDescriptor(tasks.submitted(), tasks.completed(), tasks.rejected()), async);

@@ -23,8 +23,8 @@ import org.springframework.core.env.Environment;
  * Says once, when the application has started, what the starter did: one INFO line with
  * the model and where it came from, the server, the limits in force, how long requests
  * wait at most on a server whose idle timeout would close their connection, and the
- * accept backlog; and one WARN for each thread property of the running server that the user set
- * and the starter makes ineffective, naming the starter's property that takes its place
+ * accept backlog; and one WARN for each thread property of the running server that the
+ * user set and the starter makes ineffective, naming the starter's property that takes its place
  * (the task executor warns of Spring Boot's task properties itself, see
  * {@link SpringTaskExecution}). Shared by both Boot lines: it reads the
  * server's name and the {@link Environment} only.
