@@ -15,8 +15,8 @@ import java.time.Duration;
  * @param submitted tasks handed to the executor
  * @param started tasks that got a thread
  * @param completed tasks that ran to the end, normally or not
- * @param rejected tasks refused: queue full, waited longer than the queue timeout, or
- * executor closed
+ * @param rejected tasks refused: queue full, waited longer than the queue timeout or the
+ * longest idle wait, or executor closed
  * @param totalWait time spent by started tasks from their hand-over to their start,
  * summed: the wait behind the limit and, on virtual threads, the wait for a carrier
  * @param maxWait the longest such time
@@ -27,8 +27,8 @@ import java.time.Duration;
  * {@link ExecutorSettings.TaskLimit} on either model; {@code null} when unlimited or on
  * platform threads
  * @param peakRunning the most tasks seen running at once (refused tasks are not counted)
- * @param timedOut tasks refused because they waited longer than the queue timeout (part of
- * {@code rejected})
+ * @param timedOut tasks refused because they waited longer than the queue timeout or the
+ * longest idle wait (part of {@code rejected})
  * @param queueWait the tasks that waited behind the limit and then got a thread, and how
  * long they waited
  * @param carrierWait the tasks that got a virtual thread of their own, and how long that

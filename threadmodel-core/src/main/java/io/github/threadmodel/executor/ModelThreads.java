@@ -49,6 +49,13 @@ sealed interface ModelThreads extends Executor permits PlatformThreadPool, Virtu
 	List<Runnable> drainWaiting();
 
 	/**
+	 * Takes one task out of the queue, unless a thread took it already.
+	 * @param task the task, as the executor handed it over
+	 * @return whether it was waiting, and no thread will run it
+	 */
+	boolean withdraw(Runnable task);
+
+	/**
 	 * Runs a task that waited for a thread of another model and moved here at a switch:
 	 * like {@link #execute}, except that it does not time out again.
 	 * @param task the task

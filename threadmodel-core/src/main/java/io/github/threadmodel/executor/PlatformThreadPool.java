@@ -96,6 +96,15 @@ final class PlatformThreadPool extends ThreadPoolExecutor implements ModelThread
 		return waiting;
 	}
 
+	@Override
+	public boolean withdraw(Runnable task) {
+		if (!remove(task)) {
+			return false;
+		}
+		this.outstanding.decrementAndGet();
+		return true;
+	}
+
 	/**
 	 * Called when the pool could not start another thread for a task that the queue refused
 	 * so that the pool would grow: the pool is at its maximum, so the task waits in the

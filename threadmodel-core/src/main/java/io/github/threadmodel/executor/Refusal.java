@@ -23,6 +23,13 @@ public enum Refusal {
 	QUEUE_TIMEOUT("queue-timeout"),
 
 	/**
+	 * The task waited for a thread, on either model, as long as the executor lets a task
+	 * wait before its web server would close the connection as idle
+	 * ({@link ThreadModelExecutor#setMaxIdleWait}).
+	 */
+	IDLE_TIMEOUT("idle-timeout"),
+
+	/**
 	 * The server shut down gracefully and the task was still waiting for a thread when
 	 * the time to finish the waiting tasks ran out (see
 	 * {@link ThreadModelExecutor#finishQueued}).
@@ -49,7 +56,8 @@ public enum Refusal {
 
 	/**
 	 * The refusal's name in property style, as the endpoint and the docs spell it.
-	 * @return {@code queue-full}, {@code queue-timeout} or {@code shutdown}
+	 * @return {@code queue-full}, {@code queue-timeout}, {@code idle-timeout} or
+	 * {@code shutdown}
 	 */
 	public String id() {
 		return this.id;

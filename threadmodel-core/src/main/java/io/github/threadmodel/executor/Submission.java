@@ -57,9 +57,10 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 	 * {@code null} without one
 	 * @param readAhead the requests read ahead of their turn
 	 * @param refused runs the refused tasks
+	 * @param idleWait refuses a task that waited too long for its connection
 	 */
 	record Parts(Object executor, TaskRecorder recorder, TaskTurns turns, ReadAhead readAhead,
-			RefusedTasks refused) {
+			RefusedTasks refused, IdleWait idleWait) {
 
 	}
 
@@ -95,6 +96,7 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 		int queued = this.parts.recorder.enterQueue();
 		if (this.state.compareAndSet(NEW, WAITING)) {
 			this.parts.recorder.peakQueued(queued);
+			this.parts.idleWait.arm(this, this.submittedAt);
 			readAheadIfAllowed();
 		}
 		else {
@@ -247,7 +249,7 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 		if (turn != null && !turn.refuse(refusal)) {
 			return; // it left the queue already
 		}
-		countRefused(refusal == Refusal.QUEUE_TIMEOUT);
+		countRefused(refusal == Refusal.QUEUE_TIMEOUT || refusal == Refusal.IDLE_TIMEOUT);
 		if (turn == null) {
 			this.parts.refused.run(refusal, this.task);
 		}

@@ -149,6 +149,15 @@ final class SwitchableThreads {
 	}
 
 	/**
+	 * Takes a task out of the queue of the threads in force, between switches: a task
+	 * that waited for the old threads waits for the new ones after a switch.
+	 * @return whether it was waiting, and no thread will run it
+	 */
+	synchronized boolean withdraw(Runnable task) {
+		return this.threads.withdraw(task);
+	}
+
+	/**
 	 * Refuses new tasks; the threads end once the tasks already accepted are done.
 	 */
 	synchronized void close() {

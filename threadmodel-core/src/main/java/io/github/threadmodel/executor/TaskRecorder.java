@@ -196,7 +196,8 @@ public final class TaskRecorder {
 	}
 
 	/**
-	 * Tasks refused: queue full, waited longer than the queue timeout, or executor closed.
+	 * Tasks refused: queue full, waited longer than the queue timeout or the longest idle
+	 * wait, or executor closed.
 	 * @return the count
 	 */
 	public long rejected() {
@@ -204,8 +205,8 @@ public final class TaskRecorder {
 	}
 
 	/**
-	 * Tasks refused because they waited longer than the queue timeout (part of
-	 * {@link #rejected()}).
+	 * Tasks refused because they waited longer than the queue timeout or the longest idle
+	 * wait ({@link ThreadModelExecutor#setMaxIdleWait}); part of {@link #rejected()}.
 	 * @return the count
 	 */
 	public long timedOut() {

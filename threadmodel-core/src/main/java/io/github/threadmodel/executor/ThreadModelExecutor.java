@@ -98,7 +98,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 				(submission) -> ((Submission) submission).refuse(Refusal.QUEUE_TIMEOUT), adaptiveLimits);
 		this.parts = new Submission.Parts(this, this.recorder, (taskLimit != null) ? new TaskTurns(taskLimit) : null,
 				new ReadAhead(threadNamePrefix + "ahead", this.threads::heapPressured),
-				new RefusedTasks(threadNamePrefix + "refused"));
+				new RefusedTasks(threadNamePrefix + "refused"), new IdleWait(this.threads::withdraw));
 	}
 
 	/**
@@ -159,6 +159,29 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 */
 	public void readRequestsAhead(int limit) {
 		this.parts.readAhead().limit(limit);
+	}
+
+	/**
+	 * Bounds how long a task waits for a thread, on either model, from the moment it was
+	 * handed over: one that waited this long is refused with {@link Refusal#IDLE_TIMEOUT}
+	 * (it runs at once outside the limits, marked with it, as with
+	 * {@link OverloadProtection}). For a web server that closes a connection it has not
+	 * read from for a while, its request waiting in this executor's queue included: the
+	 * request is answered before the server closes the connection unanswered. A shorter
+	 * queue timeout still refuses first, with {@link Refusal#QUEUE_TIMEOUT}.
+	 * @param maxIdleWait the longest wait, or {@code null} for no limit (the default)
+	 */
+	public void setMaxIdleWait(Duration maxIdleWait) {
+		this.parts.idleWait().max(maxIdleWait);
+	}
+
+	/**
+	 * The longest a task waits for a thread before it is refused with
+	 * {@link Refusal#IDLE_TIMEOUT}.
+	 * @return the longest wait, or {@code null} when there is no limit
+	 */
+	public Duration getMaxIdleWait() {
+		return this.parts.idleWait().max();
 	}
 
 	/**

@@ -167,9 +167,23 @@ final class VirtualThreads implements ModelThreads {
 		return waiting;
 	}
 
+	@Override
+	public boolean withdraw(Runnable task) {
+		for (Waiting entry : this.waiting) {
+			if (entry.task == task) {
+				if (!entry.take()) {
+					return false;
+				}
+				this.waiting.remove(entry);
+				return true;
+			}
+		}
+		return false;
+	}
+
 	/**
-	 * A task in the queue. Whoever takes it first runs it: a permit, the expiry, or a
-	 * switch draining the queue.
+	 * A task in the queue. Whoever takes it first runs it: a permit, the expiry, a
+	 * withdrawal, or a switch draining the queue.
 	 */
 	private static final class Waiting {
 

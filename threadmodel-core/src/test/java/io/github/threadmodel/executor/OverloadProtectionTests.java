@@ -99,6 +99,58 @@ class OverloadProtectionTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "platform", "virtual" })
+	void taskWaitingLongerThanTheMaxIdleWaitRunsRefused(String model) throws Exception {
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-",
+				model.equals("platform") ? platform(1, 0, null) : virtual(1), new OverloadProtection(null)));
+		this.executor.setMaxIdleWait(Duration.ofMillis(200));
+		this.fixture.submitBlocking(1);
+		this.fixture.awaitStats((stats) -> stats.running() == 1);
+		submitRecording(2, false);
+		// the thread (or permit) is still held: the waiting tasks left the queue on their own
+		this.fixture.awaitStats((stats) -> stats.timedOut() == 2 && stats.queued() == 0);
+		awaitSeen(2);
+		assertThat(this.seen).containsExactly("IDLE_TIMEOUT", "IDLE_TIMEOUT");
+		assertThat(this.executor.stats().rejected()).isEqualTo(2);
+		assertThat(this.executor.stats().running()).isEqualTo(1);
+		// the thread that was held runs the next task as usual: nothing refused is left in the queue
+		this.fixture.release();
+		submitRecording(1, false);
+		awaitSeen(3);
+		assertThat(this.seen).endsWith("admitted");
+		this.fixture.awaitStats((stats) -> stats.completed() == 2 && stats.rejected() == 2);
+	}
+
+	@Test
+	void aShorterQueueTimeoutRefusesFirst() throws Exception {
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", virtual(1),
+				new OverloadProtection(Duration.ofMillis(100))));
+		this.executor.setMaxIdleWait(Duration.ofSeconds(30));
+		this.fixture.submitBlocking(1);
+		this.fixture.awaitStats((stats) -> stats.running() == 1);
+		submitRecording(1, false);
+		awaitSeen(1);
+		assertThat(this.seen).containsExactly("QUEUE_TIMEOUT");
+	}
+
+	@Test
+	void tasksHandedOverAtASwitchStillLeaveTheQueueAtTheMaxIdleWait() throws Exception {
+		this.executor = this.fixture.use(new ThreadModelExecutor("test-", platform(1, 0, null),
+				new OverloadProtection(null)));
+		this.executor.setMaxIdleWait(Duration.ofMillis(500));
+		this.fixture.submitBlocking(1);
+		this.fixture.awaitStats((stats) -> stats.running() == 1);
+		submitRecording(2, true);
+		this.fixture.awaitStats((stats) -> stats.queued() == 2);
+		// the first handed-over task takes the new permit and blocks; the second waits behind it
+		this.executor.switchTo(virtual(1), "test");
+		this.fixture.awaitStats((stats) -> stats.timedOut() == 1 && stats.queued() == 0);
+		awaitSeen(2);
+		assertThat(this.seen).containsExactly("admitted", "IDLE_TIMEOUT");
+		this.fixture.release();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "platform", "virtual" })
 	void finishingTheQueueLetsWaitingTasksRunWithinTheTimeout(String model) throws Exception {
 		this.executor = this.fixture.use(new ThreadModelExecutor("test-",
 				model.equals("platform") ? platform(2, 0, null) : virtual(2),

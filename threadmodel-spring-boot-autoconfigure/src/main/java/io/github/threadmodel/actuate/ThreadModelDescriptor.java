@@ -155,6 +155,9 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * overload; on {@code tasks}, the tasks refused with an exception
 	 * @param rejectedTimedOut the part of {@code rejected} that waited longer than the
 	 * queue timeout (the rest found the queue full)
+	 * @param rejectedIdleTimeout on {@code requests}, the part of {@code rejected} that
+	 * waited as long as the server keeps an idle connection, less a margin (on Jetty);
+	 * {@code null} on {@code tasks}
 	 * @param bypassed on {@code requests}, the health probes (and other paths of
 	 * {@code app.threads.probes.paths}) that ran at once, outside the limits, where they
 	 * would otherwise have waited for a turn or been refused; {@code null} on {@code tasks}
@@ -174,8 +177,8 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * processing, which are neither running nor queued; otherwise {@code null}
 	 */
 	public record ExecutorDescriptor(String model, long submitted, long completed, long rejected,
-			long rejectedTimedOut, Long bypassed, int running, int peakRunning, int queued, int peakQueued, WaitDescriptor queueWait,
-			WaitDescriptor carrierWait, Integer poolSize, Integer maxPoolSize, Integer maxConcurrency,
+			long rejectedTimedOut, Long rejectedIdleTimeout, Long bypassed, int running, int peakRunning, int queued,
+			int peakQueued, WaitDescriptor queueWait, WaitDescriptor carrierWait, Integer poolSize, Integer maxPoolSize, Integer maxConcurrency,
 			ExecutorTasksDescriptor executorTasks, AsyncRequestsDescriptor async) {
 
 		/**
@@ -185,7 +188,8 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 		static ExecutorDescriptor ofRequests(ThreadModelExecutor executor, RequestCounts requests,
 				AsyncRequests asyncRequests) {
 			return of(executor, requests.received(), requests.completed(), requests.rejected(),
-					requests.rejected(Refusal.QUEUE_TIMEOUT), requests.bypassed(),
+					requests.rejected(Refusal.QUEUE_TIMEOUT), requests.rejected(Refusal.IDLE_TIMEOUT),
+					requests.bypassed(),
 					(asyncRequests != null) ? AsyncRequestsDescriptor.of(asyncRequests) : null);
 		}
 
@@ -194,14 +198,17 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 		 */
 		static ExecutorDescriptor ofTasks(ThreadModelExecutor executor) {
 			TaskRecorder tasks = executor.recorder();
-			return of(executor, tasks.submitted(), tasks.completed(), tasks.rejected(), tasks.timedOut(), null, null);
+			return of(executor, tasks.submitted(), tasks.completed(), tasks.rejected(), tasks.timedOut(), null, null,
+					null);
 		}
 
 		private static ExecutorDescriptor of(ThreadModelExecutor executor, long submitted, long completed,
-				long rejected, long rejectedTimedOut, Long bypassed, AsyncRequestsDescriptor async) {
+				long rejected, long rejectedTimedOut, Long rejectedIdleTimeout, Long bypassed,
+				AsyncRequestsDescriptor async) {
 			TaskRecorder tasks = executor.recorder();
 			return new ExecutorDescriptor(executor.getModel().id(), submitted, completed, rejected, rejectedTimedOut,
-					bypassed, tasks.running(), tasks.peakRunning(), tasks.queued(), tasks.peakQueued(),
+					rejectedIdleTimeout, bypassed, tasks.running(), tasks.peakRunning(), tasks.queued(),
+					tasks.peakQueued(),
 					WaitDescriptor.of(tasks.queueWait()), WaitDescriptor.of(tasks.carrierWait()), executor.poolSize(),
 					executor.maxPoolSize(), executor.maxConcurrency(),
 					new ExecutorTasksDescriptor(tasks.submitted(), tasks.completed(), tasks.rejected()), async);

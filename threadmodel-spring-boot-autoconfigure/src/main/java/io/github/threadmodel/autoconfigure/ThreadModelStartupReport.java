@@ -21,9 +21,10 @@ import org.springframework.core.env.Environment;
 
 /**
  * Says once, when the application has started, what the starter did: one INFO line with
- * the model and where it came from, the server, the limits in force and the accept
- * backlog; and one WARN for each thread property of the running server that the user set
- * and the starter makes ineffective, naming the starter's property that takes its place
+ * the model and where it came from, the server, the limits in force, how long requests
+ * wait at most on a server whose idle timeout would close their connection, and the
+ * accept backlog; and one WARN for each thread property of the running server that the
+ * user set and the starter makes ineffective, naming the starter's property that takes its place
  * (the task executor warns of Spring Boot's task properties itself, see
  * {@link SpringTaskExecution}). Shared by both Boot lines: it reads the
  * server's name and the {@link Environment} only.
@@ -97,7 +98,9 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 	 * The INFO line, for example {@code Thread model virtual (app.threads.model) on
 	 * tomcat: adaptive limit 20 to 10000 (heap threshold 80 %), queue-timeout none; accept
 	 * backlog 4096 (8192 capped by
-	 * net.core.somaxconn); application tasks follow the server's model, unbounded}.
+	 * net.core.somaxconn); application tasks follow the server's model, unbounded}; on
+	 * Jetty, after the limits, {@code requests wait at most 28s (the connection idle timeout
+	 * 30s, less a margin)}.
 	 */
 	String summary(String server) {
 		ThreadModel model = this.selection.model();
@@ -116,6 +119,14 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 		}
 		else {
 			line.append((model == ThreadModel.PLATFORM) ? platformLimits(executor) : virtualLimits(executor));
+		}
+		Duration idleTimeout = this.intake.idleTimeout();
+		if (idleTimeout != null) {
+			line.append("; requests wait at most ")
+				.append(duration(ConnectionIntake.maxIdleWait(idleTimeout)))
+				.append(" (the connection idle timeout ")
+				.append(duration(idleTimeout))
+				.append(", less a margin)");
 		}
 		line.append("; ").append(backlog(server)).append("; ").append(tasks());
 		return line.toString();

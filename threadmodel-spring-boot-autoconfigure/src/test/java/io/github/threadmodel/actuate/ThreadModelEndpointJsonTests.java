@@ -40,6 +40,7 @@ class ThreadModelEndpointJsonTests {
 			requests.completed: number
 			requests.rejected: number
 			requests.rejectedTimedOut: number
+			requests.rejectedIdleTimeout: number
 			requests.bypassed: number
 			requests.running: number
 			requests.peakRunning: number
@@ -70,6 +71,7 @@ class ThreadModelEndpointJsonTests {
 			tasks.completed: number
 			tasks.rejected: number
 			tasks.rejectedTimedOut: number
+			tasks.rejectedIdleTimeout: null
 			tasks.bypassed: null
 			tasks.running: number
 			tasks.peakRunning: number

@@ -73,7 +73,7 @@ final class OverloadAnswer {
 	private static String message(Refusal refusal) {
 		return switch (refusal) {
 			case QUEUE_FULL -> "The server is busy: every request thread is taken and the queue is full";
-			case QUEUE_TIMEOUT -> "The server is busy: the request waited too long for a request thread";
+			case QUEUE_TIMEOUT, IDLE_TIMEOUT -> "The server is busy: the request waited too long for a request thread";
 			case SHUTDOWN -> "The server is shutting down: the request waited too long for a request thread";
 		};
 	}

@@ -1,5 +1,6 @@
 package io.github.threadmodel.internal.servers;
 
+import java.time.Duration;
 import java.util.concurrent.Executor;
 
 import io.github.threadmodel.executor.ThreadModel;
@@ -34,6 +35,12 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
  * (docs/results/2026-11-25-jetty-platform-selectors.md). Either pool
  * replaces the one Spring Boot sets, whose {@code VirtualThreadPool} is capped at
  * {@code server.jetty.threads.max} (200 by default) on Boot 3.5.11+ and 4.
+ * <p>
+ * Jetty closes a connection once it has been idle for the connector's idle timeout
+ * ({@code server.jetty.connection-idle-timeout}, 30 s by default), also when its request
+ * waits unread in the executor's queue: so requests wait at most about that long there
+ * ({@link ConnectionIntake#closesIdleConnectionsAfter}). A request Jetty has read (read
+ * ahead of its turn) is not closed while it waits.
  */
 public final class JettyThreadModel {
 
@@ -43,26 +50,24 @@ public final class JettyThreadModel {
 
 	private final ConnectionAcceptors acceptors;
 
-	/**
-	 * Creates the adapter.
-	 * @param executor the executor for request handling
-	 * @param acceptQueueSize the accept backlog of each connector
-	 * @param acceptors where to register how each connector stops taking new connections
-	 */
-	JettyThreadModel(Executor executor, int acceptQueueSize, ConnectionAcceptors acceptors) {
+	private final ConnectionIntake intake;
+
+	private JettyThreadModel(Executor executor, ConnectionIntake intake) {
 		this.executor = executor;
-		this.acceptQueueSize = acceptQueueSize;
-		this.acceptors = acceptors;
+		this.acceptQueueSize = intake.acceptBacklog();
+		this.acceptors = intake.acceptors();
+		this.intake = intake;
 	}
 
 	/**
-	 * The adapter for the starter's connection intake.
+	 * The adapter for the starter's connection intake: its backlog, its acceptors, and
+	 * the bound of the executor's queue by the connectors' idle timeout.
 	 * @param executor the executor for request handling
 	 * @param intake the connection intake
 	 * @return the adapter
 	 */
 	public static JettyThreadModel of(Executor executor, ConnectionIntake intake) {
-		return new JettyThreadModel(executor, intake.acceptBacklog(), intake.acceptors());
+		return new JettyThreadModel(executor, intake);
 	}
 
 	/**
@@ -115,7 +120,9 @@ public final class JettyThreadModel {
 	}
 
 	/**
-	 * Applies the accept backlog to the server's connectors.
+	 * Applies the accept backlog to the server's connectors, and bounds the executor's
+	 * queue by their idle timeout (as set by then: Spring Boot's server customizers run
+	 * before this one).
 	 * @param server the server
 	 */
 	public void apply(Server server) {
@@ -123,6 +130,9 @@ public final class JettyThreadModel {
 			if (connector instanceof ServerConnector serverConnector) {
 				serverConnector.setAcceptQueueSize(this.acceptQueueSize);
 				this.acceptors.add(() -> serverConnector.setAccepting(false));
+			}
+			if (connector.getIdleTimeout() > 0) { // 0 or less: no idle timeout
+				this.intake.closesIdleConnectionsAfter(Duration.ofMillis(connector.getIdleTimeout()), this.executor);
 			}
 		}
 	}

@@ -1,5 +1,6 @@
 package io.github.threadmodel.internal.servers;
 
+import java.time.Duration;
 import java.util.concurrent.Executor;
 
 import org.eclipse.jetty.util.VirtualThreads;
@@ -28,6 +29,20 @@ class ConnectionIntakeTests {
 		assertThat(this.intake.acceptBacklogUnlessSet("server.undertow.options.socket.BACKLOG",
 				"server.undertow.options.socket.backlog"))
 			.isNull();
+	}
+
+	@Test
+	void requestsWaitAtMostTheIdleTimeoutLessTwoSecondsOrAQuarterOfIt() {
+		assertThat(ConnectionIntake.maxIdleWait(Duration.ofSeconds(30))).isEqualTo(Duration.ofSeconds(28));
+		assertThat(ConnectionIntake.maxIdleWait(Duration.ofSeconds(2))).isEqualTo(Duration.ofMillis(1500));
+	}
+
+	@Test
+	void noIdleTimeoutUntilAServerSaysSo() {
+		assertThat(this.intake.idleTimeout()).isNull();
+		this.intake.closesIdleConnectionsAfter(Duration.ofSeconds(10), this.executor);
+		this.intake.closesIdleConnectionsAfter(Duration.ofSeconds(30), this.executor);
+		assertThat(this.intake.idleTimeout()).isEqualTo(Duration.ofSeconds(10));
 	}
 
 	@Test

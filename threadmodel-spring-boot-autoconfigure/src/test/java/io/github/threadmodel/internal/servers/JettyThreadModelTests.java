@@ -17,6 +17,8 @@ import org.eclipse.jetty.util.thread.ThreadPool;
 import org.eclipse.jetty.util.thread.TryExecutor;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.mock.env.MockEnvironment;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class JettyThreadModelTests {
@@ -61,7 +63,7 @@ class JettyThreadModelTests {
 		ServerConnector second = new ServerConnector(server);
 		server.addConnector(first);
 		server.addConnector(second);
-		new JettyThreadModel(this.executor, 2048, new ConnectionAcceptors()).apply(server);
+		JettyThreadModel.of(this.executor, intake(2048)).apply(server);
 		assertThat(first.getAcceptQueueSize()).isEqualTo(2048);
 		assertThat(second.getAcceptQueueSize()).isEqualTo(2048);
 	}
@@ -73,23 +75,43 @@ class JettyThreadModelTests {
 		ServerConnector second = new ServerConnector(server);
 		server.addConnector(first);
 		server.addConnector(second);
-		ConnectionAcceptors acceptors = new ConnectionAcceptors();
-		new JettyThreadModel(this.executor, 2048, acceptors).apply(server);
+		ConnectionIntake intake = intake(2048);
+		JettyThreadModel.of(this.executor, intake).apply(server);
 		assertThat(first.isAccepting()).isTrue();
-		acceptors.stopAccepting();
+		intake.acceptors().stopAccepting();
 		assertThat(first.isAccepting()).isFalse();
 		assertThat(second.isAccepting()).isFalse();
 	}
 
+	@Test
+	void theShortestIdleTimeoutOfTheConnectorsBoundsTheQueue() {
+		Server server = new Server();
+		ServerConnector first = new ServerConnector(server);
+		first.setIdleTimeout(20_000);
+		ServerConnector second = new ServerConnector(server);
+		second.setIdleTimeout(8_000);
+		ServerConnector none = new ServerConnector(server);
+		none.setIdleTimeout(0);
+		server.addConnector(first);
+		server.addConnector(second);
+		server.addConnector(none);
+		ConnectionIntake intake = intake(100);
+		try (ThreadModelExecutor requests = new ThreadModelExecutor("request-", settings(ThreadModel.VIRTUAL))) {
+			JettyThreadModel.of(requests, intake).apply(server);
+			assertThat(intake.idleTimeout()).isEqualTo(Duration.ofSeconds(8));
+			assertThat(requests.getMaxIdleWait()).isEqualTo(Duration.ofSeconds(6));
+		}
+	}
+
 	private void assertHandsBlockingWorkToTheExecutor(Executor requests) {
-		ThreadPool pool = new JettyThreadModel(requests, 100, new ConnectionAcceptors()).threadPool();
+		ThreadPool pool = JettyThreadModel.of(requests, intake(100)).threadPool();
 		assertThat(VirtualThreads.getVirtualThreadsExecutor(pool)).isSameAs(requests);
 		assertThat(TryExecutor.asTryExecutor(pool).tryExecute(() -> {
 		})).isFalse();
 	}
 
 	private Thread ioThread(Executor requests) throws Exception {
-		ThreadPool pool = new JettyThreadModel(requests, 100, new ConnectionAcceptors()).threadPool();
+		ThreadPool pool = JettyThreadModel.of(requests, intake(100)).threadPool();
 		LifeCycle.start(pool);
 		try {
 			CompletableFuture<Thread> thread = new CompletableFuture<>();
@@ -99,6 +121,10 @@ class JettyThreadModelTests {
 		finally {
 			LifeCycle.stop(pool);
 		}
+	}
+
+	private static ConnectionIntake intake(int backlog) {
+		return new ConnectionIntake(backlog, null, new MockEnvironment());
 	}
 
 	private static ExecutorSettings settings(ThreadModel model) {
