@@ -77,7 +77,8 @@ shutdown lets a deep queue run first, which the measurement does not need (CI gi
 Writes into --out: results.md (the table), summary.csv (one row per scenario and probe path, with the load's own
 counts and the application's fate), probes.csv (every probe), meta.json, and per run its app log. Exit status: 1 when
 --expect-no-failures is given and a probe failed, or the application ran out of heap or died (in the last run of a
-scenario), 2 when the application did not start or answer its probes.
+scenario), or when --expect-survival is given and the application ran out of heap or died (in any run); 2 when the
+application did not start or answer its probes.
 Standard library only; loopback only; every loop is bounded by --seconds.
 """
 
@@ -703,6 +704,12 @@ def failed_scenarios(rows: list[dict]) -> list[str]:
     return [" ".join(k) for k in last if k in failed]
 
 
+def died_scenarios(rows: list[dict]) -> list[str]:
+    """The scenarios (server, load, name) whose application ran out of heap or died, in any run."""
+    return list(dict.fromkeys(" ".join((r["server"], r["load"], r["scenario"])) for r in rows
+                              if app_state(r) in ("**OOM**", "**died**")))
+
+
 def write_csv(path: Path, rows: list[dict], columns: list[str]):
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=columns, extrasaction="ignore")
@@ -786,7 +793,10 @@ def parse_args(argv=None):
     p.add_argument("--app-arg", action="append", default=[], help="one more argument for the application (repeatable)")
     p.add_argument("--no-repeat-baseline", dest="repeat_baseline", action="store_false",
                    help="do not run plain Spring Boot once more when one of its probes failed")
-    p.add_argument("--expect-no-failures", action="store_true", help="exit 1 when a probe failed")
+    p.add_argument("--expect-no-failures", action="store_true",
+                   help="exit 1 when a probe failed or the application ran out of heap or died")
+    p.add_argument("--expect-survival", action="store_true",
+                   help="exit 1 when the application ran out of heap or died (failed probes are only reported)")
     p.add_argument("--start-timeout", type=float, default=120)
     p.add_argument("--stop-grace", type=float, default=30, help="seconds from SIGTERM to SIGKILL after a run (the "
                    "application's graceful shutdown lets a deep queue run first)")
@@ -879,6 +889,10 @@ def main(argv=None) -> int:
     failed = failed_scenarios(rows)
     if failed and a.expect_no_failures:
         log(f"probes failed (or the app ran out of heap) in: {', '.join(failed)}")
+        return 1
+    died = died_scenarios(rows)
+    if died and a.expect_survival:
+        log(f"the application ran out of heap or died in: {', '.join(died)}")
         return 1
     return 0
 

@@ -106,6 +106,9 @@ class Summary(unittest.TestCase):
                     self.run_of("virtual-mc50", 1, 0)):
             rows += pul.summary_rows(run, ["/live"], 0.2)
         self.assertEqual(pul.failed_scenarios(rows), ["tomcat slow adaptive", "tomcat slow plain"])
+        self.assertEqual(pul.died_scenarios(rows), ["tomcat slow adaptive", "tomcat slow plain"])
+        survived = pul.summary_rows(self.run_of("virtual-mc50", 1, 3), ["/live"], 0.2)
+        self.assertEqual((pul.failed_scenarios(survived), pul.died_scenarios(survived)), (["tomcat slow virtual-mc50"], []))
         table = pul.markdown(rows).splitlines()
         self.assertEqual([line.rsplit("|", 2)[1].strip() for line in table[2:]], ["**OOM**", "**died**", "ok"])
 
