@@ -6,6 +6,8 @@
     load/probes_under_load.py --jar sample-reactive/target/sample-reactive.jar --scenarios virtual-mc50,plain
     load/probes_under_load.py --jar sample-web/target/sample-web-tomcat.jar --scenarios virtual-mc50 --management-port
     load/probes_under_load.py --jar ... --scenarios virtual-mc50 --expect-no-failures               # CI: exit 1 on a failed probe
+    load/probes_under_load.py --jar sample-web/target/sample-web-tomcat.jar --load deep --heap 256m  # 2000 queued, pod heap
+    load/probes_under_load.py --jar sample-web/target/sample-web-tomcat.jar --load cpu --clients 200  # CPU-bound requests
     load/probes_under_load.py --jar petclinic.jar --load-path '/owners?lastName=' --snapshot-path /actuator/threadmodel \
         --scenarios platform-50 --probe-after 15 --app-arg=--app.threads.readiness.refuse-when-shedding=true
     load/probes_under_load.py --table-from DIR [DIR ...]         # one Markdown table from the summary.csv of earlier runs
@@ -25,11 +27,25 @@ Each scenario is a fresh start of the jar on a free 127.0.0.1 port (load/toolkit
     /greetings is a Mono.delay that holds no thread) with `--sample.greetings.delay=2s`, on kept-alive connections,
     started over the first second;
   - slowbody: 60 connections (--connections), each looping `POST /echo` (sample-web) with a 5-byte body
-    (--body-bytes) sent one byte every 2 s, so each request holds a request thread about 10 s while it reads.
+    (--body-bytes) sent one byte every 2 s, so each request holds a request thread about 10 s while it reads;
+  - cpu: 400 clients (--clients), each looping `GET /cpu?ms=50` (--cpu-ms; both samples: busy-spins the request thread
+    50 ms of wall-clock time, no sleeping, no yielding) on kept-alive connections, started over the first second. On
+    virtual threads a spinning request keeps its carrier, so whatever else needs a virtual thread waits for one;
+  - deep: a deep queue. 2000 clients (--clients) each send one slow request (the slow load's path and delay), all at
+    once at the start of the window (no ramp: every connection is opened at once, each on a connection of its own),
+    and wait for its answer until the window ends; what is unanswered then counts as in flight at the end. Behind
+    max-concurrency=50 and 2-s requests, 25 are answered a second and the queue stays above 1,500 for 20 s. The
+    summary says how long the client took to send them all (load_all_sent_s: about 1 s here on 2 cores) and how late
+    its event loop woke at worst (load_loop_lag_ms), to tell the client's own delay from the server's.
   A client answered 503 (the starter's overload answer) or that got no answer waits --refused-pause (1 s, the
   starter's Retry-After) before it asks again, so refusals do not become a busy loop on the machine's two cores.
   --load-path points the slow load at any GET path of any application (the sample's property is passed anyway and
   ignored there), --app-arg passes more arguments to it.
+
+The heap, as a pod gives it: --heap 256m starts the application with -Xmx256m -XX:+ExitOnOutOfMemoryError (what
+docs/kubernetes.md recommends), so a heap that runs out ends the JVM instead of leaving it half alive; --jvm-arg
+passes any other JVM option. After each run its log is searched for OutOfMemoryError, and the table's last column says
+ok, **OOM**, or **died** (the process was gone when the load stopped).
 
 --warm-up runs the same load with --warm-up-clients (16) for that many seconds before the measured window, so the
 JIT compiles the application's pages first (a cold application under 400 clients misses probes while it compiles,
@@ -52,9 +68,17 @@ The default order puts plain among the starter's scenarios, so that drift on a s
 run with a failed probe is run once more (--no-repeat-baseline: not): on this 2-core machine that is noise of the
 machine, and both runs are in the results.
 
+Per scenario and probe path the table gives the probes sent and failed (by kind), the longest streak of failures in a
+row and how long it lasted, the probes' p99 (nearest rank: of 100 probes, the second longest) and longest latency (a
+timed-out probe counts as the timeout, 1000 ms), the load's answers (2xx, 503, failed) and whether the application
+survived. After a run the application gets --stop-grace (30) seconds from SIGTERM before SIGKILL: its graceful
+shutdown lets a deep queue run first, which the measurement does not need (CI gives it 5).
+
 Writes into --out: results.md (the table), summary.csv (one row per scenario and probe path, with the load's own
-counts), probes.csv (every probe), meta.json, and per run its app log. Exit status: 1 when --expect-no-failures is
-given and a probe failed (in the last run of a scenario), 2 when the application did not start or answer its probes.
+counts and the application's fate), probes.csv (every probe), meta.json, and per run its app log. Exit status: 1 when
+--expect-no-failures is given and a probe failed, or the application ran out of heap or died (in the last run of a
+scenario), or when --expect-survival is given and the application ran out of heap or died (in any run); 2 when the
+application did not start or answer its probes.
 Standard library only; loopback only; every loop is bounded by --seconds.
 """
 
@@ -86,7 +110,8 @@ HOST = "127.0.0.1"
 PROBE_PATHS = ("/actuator/health/liveness", "/actuator/health/readiness")
 KUBE_PROBE_AGENT = "kube-probe/1.33"
 PROBES_ENABLED = "--management.endpoint.health.probes.enabled=true"
-LOADS = ("slow", "slowbody")
+LOADS = ("slow", "slowbody", "cpu", "deep")
+OOM_MARK = "OutOfMemoryError"
 
 
 @dataclass(frozen=True)
@@ -262,8 +287,8 @@ class Prober(threading.Thread):
 
 def summarize_probes(probes: list[Probe], period: float) -> dict:
     """sent, failed, timeouts, bad_status, errors, the most failures in a row and how long that stretch lasted (from
-    the first failed probe's start to the last one's end, or to the next tick when it failed sooner), the longest and
-    the median latency."""
+    the first failed probe's start to the last one's end, or to the next tick when it failed sooner), the longest, the
+    median and the 99th percentile latency (a timed-out probe counts as its timeout)."""
     most, run, stretch_s, run_start = 0, 0, 0.0, 0.0
     for p in probes:
         if p.failed:
@@ -281,7 +306,16 @@ def summarize_probes(probes: list[Probe], period: float) -> dict:
             "statuses": " ".join(f"{s}x{n}" for s, n in sorted(count_statuses(probes).items())),
             "most_in_a_row": most, "failing_s": round(stretch_s, 1),
             "longest_ms": round(max(latencies), 1) if latencies else None,
-            "median_ms": round(statistics.median(latencies), 1) if latencies else None}
+            "median_ms": round(statistics.median(latencies), 1) if latencies else None,
+            "p99_ms": round(percentile(latencies, 99), 1) if latencies else None}
+
+
+def percentile(values: list, pct: float) -> float:
+    """The nearest-rank percentile (the value at rank ceil(pct/100 * n)): of 100 probes, p99 is the second
+    longest. A timed-out probe counts as the timeout."""
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * pct // 100))
+    return ordered[int(rank) - 1]
 
 
 def count_statuses(probes: list[Probe]) -> dict:
@@ -302,6 +336,8 @@ class LoadCounts:
     errors: int = 0  # no answer: reset, closed, timed out
     unfinished: int = 0  # in flight when the load stopped
     latencies_ms: list = field(default_factory=list)
+    all_sent_s: float | None = None  # deep: seconds from the window's start until every client had sent its request
+    loop_lag_ms: float = 0.0  # the longest the load's event loop was late for a 50 ms tick: the client's own delay
 
     @property
     def failed(self) -> int:
@@ -325,26 +361,66 @@ class Load(threading.Thread):
         super().__init__(name=f"load {kind}", daemon=True)
         self.kind, self.port, self.path, self.clients, self.until, self.a = kind, port, path, clients, until, a
         self.counts = LoadCounts()
+        self.started, self.sent = time.monotonic(), 0  # deep: when the clients started, how many have sent
 
     def run(self):
         asyncio.run(self.main())
 
     async def main(self):
-        client = self.slow_client if self.kind == "slow" else self.slowbody_client
+        client = self.slowbody_client if self.kind == "slowbody" else self.deep_client if self.kind == "deep" \
+            else self.slow_client
+        self.started = time.monotonic()
+        ticker = asyncio.create_task(self.watch_loop())
         tasks = [asyncio.create_task(client(i)) for i in range(self.clients)]
         await asyncio.sleep(max(0.0, self.until - time.monotonic()))
-        for t in tasks:
+        for t in [*tasks, ticker]:
             t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, ticker, return_exceptions=True)
+
+    async def watch_loop(self, tick: float = 0.05):
+        """How late the event loop wakes for a 50 ms tick, the longest kept (counts.loop_lag_ms): when the clients
+        themselves are the bottleneck (2000 connections on one thread), this is where it shows."""
+        while time.monotonic() < self.until:
+            before = time.monotonic()
+            await asyncio.sleep(tick)
+            late = (time.monotonic() - before - tick) * 1000
+            self.counts.loop_lag_ms = round(max(self.counts.loop_lag_ms, late), 1)
+
+    def request(self) -> bytes:
+        return (f"GET {self.path} HTTP/1.1\r\nHost: {HOST}:{self.port}\r\nUser-Agent: probes-under-load\r\n"
+                "Accept: */*\r\n\r\n").encode()
 
     async def slow_client(self, i: int):
-        request = (f"GET {self.path} HTTP/1.1\r\nHost: {HOST}:{self.port}\r\nUser-Agent: probes-under-load\r\n"
-                   "Accept: text/plain\r\n\r\n").encode()
+        """slow and cpu: GET the path again and again on a kept-alive connection."""
+        request = self.request()
 
         async def exchange(conn):
             conn[1].write(request)
             return await asyncio.wait_for(read_answer(conn[0]), self.a.request_timeout)
         await self.loop_requests(i, exchange)
+
+    async def deep_client(self, i: int):
+        """deep: one request, sent by every client at once at the window's start (no ramp); the client waits for its
+        answer until the end of the window (in flight then: unfinished), then does nothing more."""
+        conn = None
+        try:
+            conn = await asyncio.open_connection(HOST, self.port)
+            conn[1].write(self.request())
+            await conn[1].drain()
+            self.sent += 1
+            if self.sent == self.clients:
+                self.counts.all_sent_s = round(time.monotonic() - self.started, 2)
+            answer = await asyncio.wait_for(read_answer(conn[0]), max(0.1, self.until - time.monotonic()))
+            self.counts.count(answer.status)
+        except asyncio.TimeoutError:
+            self.counts.unfinished += 1
+        except asyncio.CancelledError:
+            self.counts.unfinished += 1
+            raise
+        except (OSError, asyncio.IncompleteReadError, ValueError):
+            self.counts.count(None)
+        finally:
+            close(conn)
 
     async def slowbody_client(self, i: int):
         body = (b"abcdefghijklmnopqrstuvwxyz" * (self.a.body_bytes // 26 + 1))[:self.a.body_bytes]
@@ -440,6 +516,15 @@ class Run:
     loadavg: float
     args: list = field(default_factory=list)
     note: str = ""
+    heap: str = ""  # --heap, when given
+    alive: bool = True  # the application still ran when the load stopped
+    oom: bool = False  # an OutOfMemoryError in its log
+
+
+def saw_oom(log_text: str) -> bool:
+    """Whether the application's log shows an OutOfMemoryError (with -XX:+ExitOnOutOfMemoryError the JVM prints
+    "Terminating due to java.lang.OutOfMemoryError: ..." and exits)."""
+    return OOM_MARK in log_text
 
 
 def application_name(jar: Path) -> str:
@@ -451,6 +536,8 @@ def load_path(a) -> str:
     if a.load_path:
         return a.load_path
     reactive = application_name(a.jar) == "sample-reactive"
+    if a.load == "cpu":
+        return f"/cpu?ms={a.cpu_ms}"
     if a.load == "slowbody":
         if reactive:
             raise SystemExit("slowbody needs a sample-web jar (POST /echo), or --load-path naming an endpoint of "
@@ -466,11 +553,17 @@ def run_args(a, scenario: Scenario, management_port: int | None) -> list[str]:
     return args + list(a.app_arg)
 
 
+def jvm_options(a) -> list[str]:
+    """The JVM's options: --heap as -Xmx (a pod's heap) with -XX:+ExitOnOutOfMemoryError, then each --jvm-arg."""
+    heap = [f"-Xmx{a.heap}", "-XX:+ExitOnOutOfMemoryError"] if a.heap else []
+    return heap + list(a.jvm_arg)
+
+
 def run_once(a, scenario: Scenario, attempt: int, root: Path) -> Run:
     outdir = root / (scenario.name if attempt == 1 else f"{scenario.name}-run{attempt}")
     outdir.mkdir(parents=True, exist_ok=True)
     management_port = (a.management_port or toolkit.free_port()) if a.management_port is not None else None
-    app = toolkit.App([toolkit.java(), "-jar", str(a.jar)], run_args(a, scenario, management_port),
+    app = toolkit.App([toolkit.java(), *jvm_options(a), "-jar", str(a.jar)], run_args(a, scenario, management_port),
                       outdir / "app.log", cwd=outdir)
     probe_port = management_port or app.port
     try:
@@ -485,21 +578,24 @@ def run_once(a, scenario: Scenario, attempt: int, root: Path) -> Run:
         loadavg = os.getloadavg()[0]
         origin = time.monotonic() + 0.1
         until = origin + a.seconds
-        load = Load(a.load, app.port, load_path(a), a.clients if a.load == "slow" else a.connections, until, a)
+        load = Load(a.load, app.port, load_path(a), a.connections if a.load == "slowbody" else a.clients, until, a)
         probers = [Prober(probe_port, path, origin, until + a.probe_after, a.probe_period, a.probe_timeout)
                    for path in a.probe_path]
         load.start()
         for p in probers:
             p.start()
         load.join(a.seconds + a.request_timeout + 30)
+        alive = app.alive()
         save_snapshots(a.snapshot_path, probe_port, outdir)
         for p in probers:
             p.join(a.seconds + a.probe_after + a.request_timeout + 30)
         probes = sorted((p for pr in probers for p in pr.probes), key=lambda p: p.sent_at)
-        return Run(scenario.name, attempt, a.load, a.server, probes, load.counts, loadavg, app.command[3:])
+        return Run(scenario.name, attempt, a.load, a.server, probes, load.counts, loadavg,
+                   app.command[app.command.index("-jar") + 2:], alive=alive and app.alive(),
+                   oom=saw_oom(app.log_text()))
     finally:
-        if not app.stop():
-            log(f"{outdir.name}: did not stop within 30 s of SIGTERM; killed")
+        if not app.stop(a.stop_grace):
+            log(f"{outdir.name}: did not stop within {a.stop_grace:g} s of SIGTERM; killed")
 
 
 def snapshot_file(path: str) -> str:
@@ -523,8 +619,9 @@ def save_snapshots(paths: list[str], port: int, outdir: Path):
 # ---------------------------------------------------------------- results (pure)
 
 SUMMARY_COLUMNS = ["server", "load", "scenario", "attempt", "probe", "sent", "failed", "timeouts", "bad_status",
-                   "errors", "statuses", "most_in_a_row", "failing_s", "longest_ms", "median_ms", "load_answered",
-                   "load_refused", "load_failed", "load_unfinished", "loadavg", "note"]
+                   "errors", "statuses", "most_in_a_row", "failing_s", "longest_ms", "median_ms", "p99_ms",
+                   "load_answered", "load_refused", "load_failed", "load_unfinished", "load_all_sent_s",
+                   "load_loop_lag_ms", "alive", "oom", "heap", "loadavg", "note"]
 PROBE_COLUMNS = ["server", "load", "scenario", "attempt", "path", "sent_at", "latency_ms", "outcome", "status", "detail"]
 
 
@@ -535,6 +632,8 @@ def summary_rows(run: Run, paths: list[str], period: float) -> list[dict]:
         rows.append({"server": run.server, "load": run.load, "scenario": run.scenario, "attempt": run.attempt,
                      "probe": path, **s, "load_answered": run.counts.answered, "load_refused": run.counts.refused,
                      "load_failed": run.counts.failed, "load_unfinished": run.counts.unfinished,
+                     "load_all_sent_s": run.counts.all_sent_s, "load_loop_lag_ms": run.counts.loop_lag_ms,
+                     "alive": run.alive, "oom": run.oom, "heap": run.heap,
                      "loadavg": round(run.loadavg, 2), "note": run.note})
     return rows
 
@@ -551,8 +650,8 @@ def scenario_label(name: str) -> str:
 def markdown(rows: list[dict]) -> str:
     """One line per run and probe path; the load's counts on the first line of each run."""
     lines = ["| server | load | scenario | probe | sent | failed | timeouts | non-2xx/3xx | no answer | most in a row "
-             "| longest ms | load: 2xx | 503 | failed |",
-             "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "| p99 ms | longest ms | load: 2xx | 503 | failed | app |",
+             "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     previous = None
     for r in rows:
         key = (r["server"], r["load"], r["scenario"], str(r["attempt"]))
@@ -563,8 +662,10 @@ def markdown(rows: list[dict]) -> str:
         bad = str(r["bad_status"]) + (f" ({r['statuses']})" if r.get("statuses") else "")
         row = [r["server"], r["load"], scenario] if first else ["", "", ""]
         row += [short_probe(r["probe"]), str(r["sent"]), failed, str(r["timeouts"]), bad, str(r["errors"]),
-                f"{r['most_in_a_row']} ({r['failing_s']} s)" if int(r["most_in_a_row"]) else "0", fmt_ms(r["longest_ms"])]
-        row += [str(r["load_answered"]), str(r["load_refused"]), str(r["load_failed"])] if first else ["", "", ""]
+                f"{r['most_in_a_row']} ({r['failing_s']} s)" if int(r["most_in_a_row"]) else "0",
+                fmt_ms(r.get("p99_ms")), fmt_ms(r["longest_ms"])]
+        row += [str(r["load_answered"]), str(r["load_refused"]), str(r["load_failed"]), app_state(r)] if first \
+            else ["", "", "", ""]
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines) + "\n"
 
@@ -573,15 +674,40 @@ def fmt_ms(v) -> str:
     return "—" if v in (None, "") else f"{float(v):.0f}"
 
 
+def truth(v) -> bool | None:
+    """A flag as written to summary.csv ("True", "False") or as it is; None when absent (an older summary.csv)."""
+    if v in (None, ""):
+        return None
+    return v if isinstance(v, bool) else str(v) == "True"
+
+
+def app_state(r: dict) -> str:
+    """ok; **OOM** (an OutOfMemoryError in its log); **died** (not running when the load stopped); — when unknown."""
+    oom, alive = truth(r.get("oom")), truth(r.get("alive"))
+    if oom:
+        return "**OOM**"
+    if alive is False:
+        return "**died**"
+    return "—" if alive is None else "ok"
+
+
 def failed_scenarios(rows: list[dict]) -> list[str]:
-    """The scenarios (server, load, name) whose last run had a failed probe."""
+    """The scenarios (server, load, name) whose last run had a failed probe, or whose application ran out of heap or
+    died."""
     last: dict = {}
     for r in rows:
         key = (r["server"], r["load"], r["scenario"])
         last[key] = max(last.get(key, 0), int(r["attempt"]))
     failed = {(r["server"], r["load"], r["scenario"]) for r in rows
-              if int(r["attempt"]) == last[(r["server"], r["load"], r["scenario"])] and int(r["failed"])}
+              if int(r["attempt"]) == last[(r["server"], r["load"], r["scenario"])]
+              and (int(r["failed"]) or app_state(r) in ("**OOM**", "**died**"))}
     return [" ".join(k) for k in last if k in failed]
+
+
+def died_scenarios(rows: list[dict]) -> list[str]:
+    """The scenarios (server, load, name) whose application ran out of heap or died, in any run."""
+    return list(dict.fromkeys(" ".join((r["server"], r["load"], r["scenario"])) for r in rows
+                              if app_state(r) in ("**OOM**", "**died**")))
 
 
 def write_csv(path: Path, rows: list[dict], columns: list[str]):
@@ -605,7 +731,9 @@ def write_results(root: Path, rows: list[dict], probes: list[dict], meta: dict):
     (root / "meta.json").write_text(json.dumps(meta, indent=2, default=str))
     (root / "results.md").write_text(
         f"# Probes under load, {meta['timestamp']}\n\nCommand: `{meta['command']}`\n\n"
-        f"Machine: {meta['machine']}; {meta['java']}. Probes: every {meta['probe_period_s']} s per path, "
+        f"Machine: {meta['machine']}; {meta['java']}"
+        + (f", -Xmx{meta['heap']} -XX:+ExitOnOutOfMemoryError" if meta.get("heap") else "")
+        + f". Probes: every {meta['probe_period_s']} s per path, "
         f"{meta['probe_timeout_s']} s timeout, a new connection each; failed = timed out, no answer, or a status "
         f"outside 200-399. Load: {meta['load_description']}, {meta['seconds']} s per run.\n\n" + markdown(rows))
 
@@ -619,6 +747,11 @@ def log(msg: str):
 def load_description(a) -> str:
     if a.load == "slow":
         return f"{a.clients} clients looping GET {load_path(a)}" + ("" if a.load_path else f" ({a.delay} each)")
+    if a.load == "cpu":
+        return f"{a.clients} clients looping GET {load_path(a)} (busy-spinning the request thread)"
+    if a.load == "deep":
+        return (f"{a.clients} clients each sending one GET {load_path(a)}" + ("" if a.load_path else f" ({a.delay})")
+                + " at once")
     return (f"{a.connections} connections looping POST {load_path(a)} with a {a.body_bytes}-byte body sent one byte "
             f"every {a.body_interval:g} s")
 
@@ -642,7 +775,12 @@ def parse_args(argv=None):
     p.add_argument("--probe-timeout", type=float, default=1.0)
     p.add_argument("--management-port", type=int, nargs="?", const=0,
                    help="serve the actuator on management.server.port (a free port, or the one given) and probe there")
-    p.add_argument("--clients", type=int, default=400, help="slow: concurrent clients")
+    p.add_argument("--clients", type=int, help="slow, cpu: concurrent clients (400); deep: simultaneous requests (2000)")
+    p.add_argument("--cpu-ms", type=int, default=50, help="cpu: milliseconds each request busy-spins (GET /cpu?ms=)")
+    p.add_argument("--heap", help="the application's heap, as a pod gives it: -Xmx<HEAP> -XX:+ExitOnOutOfMemoryError "
+                   "(e.g. 256m)")
+    p.add_argument("--jvm-arg", action="append", default=[], help="one more JVM option for the application "
+                   "(repeatable)")
     p.add_argument("--delay", default="2s", help="slow: sample.greetings.delay")
     p.add_argument("--connections", type=int, default=60, help="slowbody: concurrent connections")
     p.add_argument("--body-bytes", type=int, default=5, help="slowbody: the body's length")
@@ -655,8 +793,13 @@ def parse_args(argv=None):
     p.add_argument("--app-arg", action="append", default=[], help="one more argument for the application (repeatable)")
     p.add_argument("--no-repeat-baseline", dest="repeat_baseline", action="store_false",
                    help="do not run plain Spring Boot once more when one of its probes failed")
-    p.add_argument("--expect-no-failures", action="store_true", help="exit 1 when a probe failed")
+    p.add_argument("--expect-no-failures", action="store_true",
+                   help="exit 1 when a probe failed or the application ran out of heap or died")
+    p.add_argument("--expect-survival", action="store_true",
+                   help="exit 1 when the application ran out of heap or died (failed probes are only reported)")
     p.add_argument("--start-timeout", type=float, default=120)
+    p.add_argument("--stop-grace", type=float, default=30, help="seconds from SIGTERM to SIGKILL after a run (the "
+                   "application's graceful shutdown lets a deep queue run first)")
     p.add_argument("--out", type=Path, help="where the results go (default results/probes-under-load-<time>)")
     p.add_argument("--table-from", nargs="+", metavar="DIR", help="print one Markdown table of earlier runs and exit")
     a = p.parse_args(argv)
@@ -672,6 +815,7 @@ def parse_args(argv=None):
         p.error("no scenario chosen")
     a.jar = a.jar.resolve()  # each run starts in a folder of its own
     a.probe_path = a.probe_path or list(PROBE_PATHS)
+    a.clients = a.clients or (2000 if a.load == "deep" else 400)
     a.server = a.server or a.jar.stem.replace("sample-web-", "").replace("sample-", "")
     for name in ("seconds", "probe_period", "probe_timeout", "body_interval"):
         if getattr(a, name) <= 0:
@@ -679,7 +823,9 @@ def parse_args(argv=None):
     for name in ("probe_after", "warm_up"):
         if getattr(a, name) < 0:
             p.error(f"--{name.replace('_', '-')} must be 0 or more")
-    for name in ("clients", "connections", "body_bytes", "warm_up_clients"):
+    if a.heap and not a.heap[:-1].isdigit() and not a.heap.isdigit():
+        p.error(f"--heap {a.heap}: a size as -Xmx takes it (256m, 1g)")
+    for name in ("clients", "connections", "body_bytes", "warm_up_clients", "cpu_ms"):
         if getattr(a, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be at least 1")
     return a
@@ -701,7 +847,8 @@ def main(argv=None) -> int:
             **bench.machine_info("k6"), "jar": str(a.jar), "server": a.server, "load": a.load,
             "load_description": load_description(a), "seconds": a.seconds, "probe_paths": a.probe_path,
             "probe_period_s": a.probe_period, "probe_timeout_s": a.probe_timeout, "probe_after_s": a.probe_after,
-            "warm_up_s": a.warm_up, "warm_up_clients": a.warm_up_clients,
+            "warm_up_s": a.warm_up, "warm_up_clients": a.warm_up_clients, "heap": a.heap,
+            "jvm_options": jvm_options(a),
             "management_port": a.management_port is not None, "scenarios": a.scenarios, "runs": []}
     rows, probes = [], []
     for name in a.scenarios:
@@ -711,6 +858,7 @@ def main(argv=None) -> int:
             log(f"{a.server}, {a.load}: {scenario.label}" + ("" if attempt == 1 else f", run {attempt}"))
             try:
                 run = run_once(a, scenario, attempt, root)
+                run.heap = a.heap or ""
             except RuntimeError as e:
                 log(f"{name}: {e}")
                 write_results(root, rows, probes, meta)
@@ -722,13 +870,17 @@ def main(argv=None) -> int:
             probes += [{"server": run.server, "load": run.load, "scenario": name, "attempt": attempt,
                         **asdict(p)} for p in run.probes]
             meta["runs"].append({"scenario": name, "attempt": attempt, "args": run.args,
-                                 "loadavg_1m": run.loadavg, "load_unfinished": run.counts.unfinished})
+                                 "loadavg_1m": run.loadavg, "load_unfinished": run.counts.unfinished,
+                                 "alive": run.alive, "oom": run.oom})
             for r in new_rows:
                 log(f"  {short_probe(r['probe'])}: {r['failed']} of {r['sent']} failed ({r['timeouts']} timeouts, "
-                    f"{r['bad_status']} bad status, {r['errors']} no answer), longest {fmt_ms(r['longest_ms'])} ms")
+                    f"{r['bad_status']} bad status, {r['errors']} no answer), p99 {fmt_ms(r['p99_ms'])} ms, "
+                    f"longest {fmt_ms(r['longest_ms'])} ms")
             c = run.counts
             log(f"  load: {c.answered} answered, {c.refused} refused (503), {c.failed} failed, {c.unfinished} "
-                f"in flight at the end")
+                f"in flight at the end" + ("" if c.all_sent_s is None else f", all sent within {c.all_sent_s} s")
+                + f", client loop late by at most {c.loop_lag_ms} ms")
+            log("  app: " + ("OutOfMemoryError in its log" if run.oom else "running" if run.alive else "exited"))
             write_results(root, rows, probes, meta)
             if not run.note:
                 break
@@ -736,7 +888,11 @@ def main(argv=None) -> int:
     log(f"results: {root / 'results.md'}")
     failed = failed_scenarios(rows)
     if failed and a.expect_no_failures:
-        log(f"probes failed in: {', '.join(failed)}")
+        log(f"probes failed (or the app ran out of heap) in: {', '.join(failed)}")
+        return 1
+    died = died_scenarios(rows)
+    if died and a.expect_survival:
+        log(f"the application ran out of heap or died in: {', '.join(died)}")
         return 1
     return 0
 

@@ -1,5 +1,5 @@
 """Unit tests of load/probes_under_load.py: reading HTTP answers, the kubelet's probe schedule, the summary and its
-table, the arguments, and the probes and both loads against a small server in this process.
+table, the arguments, and the probes and the loads against a small server in this process.
 
     python3 -m unittest discover -s load/tests -v
 """
@@ -71,24 +71,50 @@ class Summary(unittest.TestCase):
         self.assertEqual((s["sent"], s["failed"], s["timeouts"], s["bad_status"], s["errors"]), (7, 4, 2, 1, 1))
         self.assertEqual((s["most_in_a_row"], s["failing_s"]), (3, 2.2))
         self.assertEqual((s["longest_ms"], s["median_ms"], s["statuses"]), (1000.0, 7.0, "503x1"))
+        self.assertEqual(s["p99_ms"], 1000.0)
+
+    def test_p99_is_the_nearest_rank(self):
+        latencies = [float(i) for i in range(1, 101)]  # 100 probes: p99 is the second longest
+        self.assertEqual(pul.percentile(latencies, 99), 99.0)
+        self.assertEqual(pul.percentile(latencies[:50], 99), 50.0)  # fewer than 100: the longest
+        self.assertEqual(pul.percentile([3.0], 99), 3.0)
+        s = pul.summarize_probes([probe(0.2 * i, latency=float(i)) for i in range(200)], 0.2)
+        self.assertEqual((s["p99_ms"], s["longest_ms"]), (197.0, 199.0))
 
     def test_no_probes_no_failures(self):
         s = pul.summarize_probes([], 0.2)
-        self.assertEqual((s["sent"], s["failed"], s["most_in_a_row"], s["longest_ms"]), (0, 0, 0, None))
+        self.assertEqual((s["sent"], s["failed"], s["most_in_a_row"], s["longest_ms"], s["p99_ms"]),
+                         (0, 0, 0, None, None))
 
-    def run_of(self, scenario, attempt, failed_probes):
+    def run_of(self, scenario, attempt, failed_probes, **state):
         probes = [probe(0.1 * i, "timeout" if i < failed_probes else "ok") for i in range(10)]
         counts = pul.LoadCounts(answered=40, refused=350)
-        return pul.Run(scenario, attempt, "slow", "tomcat", probes, counts, 1.5)
+        return pul.Run(scenario, attempt, "slow", "tomcat", probes, counts, 1.5, **state)
 
     def test_the_table_names_the_scenario_once_with_the_loads_counts(self):
         rows = pul.summary_rows(self.run_of("virtual-mc50", 1, 3), ["/live", "/actuator/health/readiness"], 0.2)
         table = pul.markdown(rows).splitlines()
         self.assertEqual(len(table), 4)
-        self.assertIn("| tomcat | slow | virtual, max-concurrency 50 | /live | 10 | **3** | 3 | 0 | 0 | 3 (0.4 s) |",
-                      table[2])
-        self.assertTrue(table[2].endswith("| 40 | 350 | 0 |"))
+        self.assertIn("| tomcat | slow | virtual, max-concurrency 50 | /live | 10 | **3** | 3 | 0 | 0 | 3 (0.4 s) "
+                      "| 5 | 5 |", table[2])
+        self.assertTrue(table[2].endswith("| 40 | 350 | 0 | ok |"))
         self.assertTrue(table[3].startswith("|  |  |  | readiness | 0 | 0 |"))
+
+    def test_an_application_that_ran_out_of_heap_or_died_fails_its_scenario(self):
+        rows = []
+        for run in (self.run_of("adaptive", 1, 0, oom=True, alive=False), self.run_of("plain", 1, 0, alive=False),
+                    self.run_of("virtual-mc50", 1, 0)):
+            rows += pul.summary_rows(run, ["/live"], 0.2)
+        self.assertEqual(pul.failed_scenarios(rows), ["tomcat slow adaptive", "tomcat slow plain"])
+        self.assertEqual(pul.died_scenarios(rows), ["tomcat slow adaptive", "tomcat slow plain"])
+        survived = pul.summary_rows(self.run_of("virtual-mc50", 1, 3), ["/live"], 0.2)
+        self.assertEqual((pul.failed_scenarios(survived), pul.died_scenarios(survived)), (["tomcat slow virtual-mc50"], []))
+        table = pul.markdown(rows).splitlines()
+        self.assertEqual([line.rsplit("|", 2)[1].strip() for line in table[2:]], ["**OOM**", "**died**", "ok"])
+
+    def test_the_log_tells_an_out_of_memory_error(self):
+        self.assertTrue(pul.saw_oom("Terminating due to java.lang.OutOfMemoryError: Java heap space\n"))
+        self.assertFalse(pul.saw_oom("Started SampleWebApplication in 3.2 seconds\n"))
 
     def test_the_last_run_of_a_scenario_decides_whether_it_failed(self):
         rows = []
@@ -101,6 +127,15 @@ class Summary(unittest.TestCase):
         rows = pul.summary_rows(self.run_of("adaptive", 1, 0), ["/live"], 0.2)
         pul.write_csv(out / "summary.csv", rows, pul.SUMMARY_COLUMNS)
         self.assertEqual(pul.markdown(pul.read_summaries([str(out)])), pul.markdown(rows))
+
+    def test_a_summary_of_an_earlier_version_still_reads(self):
+        out = Path(tempfile.mkdtemp())
+        old = [c for c in pul.SUMMARY_COLUMNS if c not in ("p99_ms", "load_all_sent_s", "load_loop_lag_ms", "alive",
+                                                             "oom", "heap")]
+        pul.write_csv(out / "summary.csv", pul.summary_rows(self.run_of("plain", 1, 1), ["/live"], 0.2), old)
+        rows = pul.read_summaries([str(out)])
+        self.assertTrue(pul.markdown(rows).splitlines()[2].endswith("| — | 5 | 40 | 350 | 0 | — |"))
+        self.assertEqual(pul.failed_scenarios(rows), ["tomcat slow plain"])
 
 
 def sample_jar(directory: Path, name: str) -> Path:
@@ -121,6 +156,31 @@ class Arguments(unittest.TestCase):
         self.assertIsNone(a.management_port)
         self.assertEqual((a.probe_after, a.snapshot_path), (0, []))
         self.assertIn("plain", a.scenarios[1:-1])  # among the starter's, not first or last
+        self.assertEqual((a.clients, a.heap, pul.jvm_options(a), a.stop_grace), (400, None, [], 30))
+
+    def test_the_deep_queue_sends_2000_and_a_heap_is_a_pods(self):
+        a = pul.parse_args(["--jar", str(sample_jar(self.dir, "sample-web")), "--load", "deep", "--heap", "256m",
+                            "--jvm-arg=-XX:TieredStopAtLevel=1"])
+        self.assertEqual((a.clients, pul.load_path(a)), (2000, "/greetings"))
+        self.assertEqual(pul.jvm_options(a), ["-Xmx256m", "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1"])
+        self.assertIn("2000 clients each sending one GET /greetings (2s) at once", pul.load_description(a))
+        self.assertEqual(pul.parse_args(["--jar", "x.jar", "--load", "deep", "--clients", "10"]).clients, 10)
+
+    def test_the_cpu_load_spins_for_cpu_ms(self):
+        jar = str(sample_jar(self.dir, "sample-web"))
+        a = pul.parse_args(["--jar", jar, "--load", "cpu", "--clients", "200"])
+        self.assertEqual((a.clients, pul.load_path(a)), (200, "/cpu?ms=50"))
+        self.assertEqual(pul.load_path(pul.parse_args(["--jar", jar, "--load", "cpu", "--cpu-ms", "20"])), "/cpu?ms=20")
+        reactive = str(sample_jar(self.dir, "sample-reactive"))
+        self.assertEqual(pul.load_path(pul.parse_args(["--jar", reactive, "--load", "cpu"])), "/cpu?ms=50")
+
+    def test_a_heap_must_read_as_a_size(self):
+        with self.assertRaises(SystemExit), io.StringIO() as err:
+            sys.stderr, saved = err, sys.stderr
+            try:
+                pul.parse_args(["--jar", "x.jar", "--heap", "-Xmx256m"])
+            finally:
+                sys.stderr = saved
 
     def test_snapshots_are_saved_under_the_paths_name(self):
         self.assertEqual(pul.snapshot_file("/actuator/threadmodel"), "actuator-threadmodel.json")
@@ -250,6 +310,22 @@ class AgainstAServer(unittest.TestCase):
         counts = self.load("slow", "/busy")
         self.assertEqual(counts.answered, 0)
         self.assertTrue(4 <= counts.refused <= 16, counts.refused)  # 4 clients, at most one try per 0.3 s
+
+    def test_the_deep_queue_sends_one_request_per_client_all_at_once(self):
+        a = SimpleNamespace(ramp=1.0, refused_pause=0.3, request_timeout=5.0)
+        load = pul.Load("deep", self.port, "/greetings", 5, time.monotonic() + 1.0, a)  # the stand-in backlog: 5
+        load.start()
+        load.join(10)
+        self.assertEqual((load.counts.answered, load.counts.failed, load.counts.unfinished), (5, 0, 0))
+        self.assertLess(load.counts.all_sent_s, 0.9)  # no ramp
+        self.assertGreaterEqual(load.counts.loop_lag_ms, 0.0)
+
+    def test_a_deep_queue_request_unanswered_at_the_end_is_unfinished(self):
+        a = SimpleNamespace(ramp=0.0, refused_pause=0.3, request_timeout=5.0)
+        load = pul.Load("deep", self.port, "/stuck", 3, time.monotonic() + 0.5, a)
+        load.start()
+        load.join(10)
+        self.assertEqual((load.counts.answered, load.counts.unfinished), (0, 3))
 
     def test_slow_bodies_are_sent_byte_by_byte(self):
         counts = self.load("slowbody", "/echo")
