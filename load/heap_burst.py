@@ -113,7 +113,7 @@ def main(argv=None) -> int:
     toolkit.burst_options(p, "heap-burst", 3, VARIANTS, ["starter", "plain"])
     a = toolkit.parse_burst_options(p, argv)
     java, hey = toolkit.java(), toolkit.hey()
-    machine = f"N={a.n}, {a.heap}, {toolkit.machine_line()}, {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}"
+    machine = f"N={a.n}, {a.path}, {a.heap}, {toolkit.machine_line()}, {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}"
     return toolkit.run_bursts(a, machine, HEADER, lambda round_, variant: one_run(round_, variant, a, java, hey))
 
 
