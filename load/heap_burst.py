@@ -8,6 +8,7 @@ burst, then the measured one. docs/overload.md#adaptive-admission has the figure
     python3 load/heap_burst.py                                # -n 2700, -XX:MaxRAM=1024m (a 256 MB heap), 3 rounds
     python3 load/heap_burst.py -n 3000 --heap=-Xmx128m
     python3 load/heap_burst.py --variants starter unlimited --rounds 1
+    python3 load/heap_burst.py -n 2000 --heap=-Xmx256m --path '/heavy?kb=512&ms=2000'   # requests that hold heap
 
 Per run: hey's figures, whether /actuator/health answered afterwards, OutOfMemoryError lines in the log, whether the
 JVM stopped within 30 s of SIGTERM (it is killed otherwise), peak RSS, and the endpoint's admission section. In --out:
@@ -83,7 +84,7 @@ def one_run(round_: int, variant: str, a, java: str, hey: str) -> str:
                       Path(f"{run}.log"), port=a.port)
     try:
         app.wait_http("/actuator/health", 120, interval=0.5)
-        url = f"{app.base}/greetings?name=hey"
+        url = app.base + a.path
         for burst in ("warmup", "measured"):
             with open(f"{run}-{burst}.txt", "w") as report:
                 try:
@@ -107,10 +108,12 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("-n", type=int, default=2700, help="simultaneous requests per burst (2700)")
     p.add_argument("--timeout", type=int, default=120, help="hey's per-request timeout, seconds (120)")
+    p.add_argument("--path", default="/greetings?name=hey",
+                   help="what each request asks for (/greetings?name=hey; /heavy?kb=512&ms=2000 holds heap)")
     toolkit.burst_options(p, "heap-burst", 3, VARIANTS, ["starter", "plain"])
     a = toolkit.parse_burst_options(p, argv)
     java, hey = toolkit.java(), toolkit.hey()
-    machine = f"N={a.n}, {a.heap}, {toolkit.machine_line()}, {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}"
+    machine = f"N={a.n}, {a.path}, {a.heap}, {toolkit.machine_line()}, {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}"
     return toolkit.run_bursts(a, machine, HEADER, lambda round_, variant: one_run(round_, variant, a, java, hey))
 
 

@@ -20,21 +20,31 @@ import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
  * average run time has passed: a decrease shows in the heap only once the tasks in flight
  * have ended, and until then the collections report the same pressure (after a young
  * collection the old generation still holds what the ended tasks left there).</li>
- * <li><b>Growth while tasks wait.</b> When a task finds every permit taken, the limit
- * grows by the room the last collection showed, {@code threshold / used} (at most a
- * doubling): if what is in use grows in proportion, it reaches the threshold and no
- * further. It grows once a collection has shown what the tasks it let in last cost (and,
- * on JDK 24+, once at most a quarter of the limit's worth of virtual threads wait for a
- * carrier: a task that has not run yet has not shown its cost), and at most once per
- * {@link #GROWTH_INTERVAL}, or once per {@link #QUIET_INTERVAL} when no collection comes (a
- * heap that quiet is in no danger); not at all while the heap is under pressure.</li>
+ * <li><b>Growth while tasks wait, once the tasks let in have shown their cost.</b> When a
+ * task finds every permit taken, the limit grows by the room the last collection showed,
+ * {@code threshold / used} (at most a doubling): if what is in use grows in proportion, it
+ * reaches the threshold and no further. That holds only if the collection saw the tasks
+ * let in last at their full cost, and a task may allocate what it keeps at any time of its
+ * run (a traced request with a big body fills its spans and its body as it goes): a
+ * collection that comes before the tasks have allocated shows room that is not there, and
+ * by the time the pressure shows, the tasks in flight keep allocating whatever the limit
+ * does. So the limit grows only once the tasks it let in last (at its last change, or
+ * before tasks began to wait, as a burst after a quiet time) have run as long as tasks run
+ * ({@link #runTime()}, learned from the tasks that ended) and a collection has come
+ * after that; or when no collection has come for a {@link #QUIET_INTERVAL} since then (a
+ * heap that quiet is in no danger). Before any task has ended it does not grow at all:
+ * nothing has shown yet what a task costs, and the limit it starts at assumes the most
+ * ({@link #ASSUMED_TASK_HEAP}). It also grows at most once per {@link #GROWTH_INTERVAL};
+ * on JDK 24+ only once at most a quarter of the limit's worth of virtual threads wait for a
+ * carrier (a task that has not run yet has not shown its cost either); not at all while the
+ * heap is under pressure.</li>
  * </ul>
  * It starts at what the heap's room holds ({@link #startingLimit}); from there a burst
- * opens it step by step, each step checked by a collection. Growth is clocked by the
- * collector, not by completed tasks as in the additive-increase and latency-gradient
- * algorithms of Netflix's concurrency-limits: tasks that run a second each would open the
- * limit by at most a doubling per second. Run times are not a signal either: they differ by
- * endpoint far more than load changes them. How the rules came to be:
+ * opens it step by step, each step checked by a collection that saw the step's tasks
+ * through. Growth is clocked by the collector and the tasks' run time, not by completed
+ * tasks alone as in the additive-increase algorithms of Netflix's concurrency-limits (one
+ * task more per completion), nor by latency: run times differ by endpoint far more than
+ * load changes them. How the rules came to be:
  * docs/results/2026-11-26-adaptive-limit-history.md.
  */
 final class HeapLimit {
@@ -65,6 +75,22 @@ final class HeapLimit {
 
 	private static final long MAX_SETTLE_NANOS = TimeUnit.SECONDS.toNanos(5);
 
+	/**
+	 * The longest the limit waits for the tasks it let in to show their cost: tasks that run
+	 * longer (long polls, downloads) would hold a burst back for as long, and a task holds
+	 * what it keeps well before then.
+	 */
+	private static final long MAX_RUN_TIME_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+	/**
+	 * A pause in the calls of {@link #grow} longer than this means that tasks stopped waiting:
+	 * while they wait, every release and every growth interval calls it.
+	 */
+	private static final long WAIT_GAP_NANOS = 2 * GROWTH_INTERVAL.toNanos();
+
+	/** How fast the run time falls back after a longer task: this part of the gap per shorter task. */
+	private static final int RUN_TIME_DECAY = 16;
+
 	private final AdaptiveAdmission settings;
 
 	private final LongSupplier clock;
@@ -85,15 +111,32 @@ final class HeapLimit {
 	 */
 	private volatile double averageRunNanos = MIN_SETTLE_NANOS;
 
+	/**
+	 * How long the tasks run, in nanoseconds, for growth: the longer tasks rather than the
+	 * average (a quick request beside slow ones must not hurry it), or -1 before any task has
+	 * ended.
+	 */
+	private volatile long runTimeNanos = -1;
+
+	/**
+	 * When tasks began to wait, after a while when none did: the tasks let in just before
+	 * (a burst after a quiet time) have not shown their cost yet either.
+	 */
+	private long waitingSince;
+
+	/** When a task last found every permit taken. */
+	private long lastWait;
+
 	/** When the limit last decreased. */
 	private long lastDecrease;
 
 	private boolean decreased;
 
-	/** Garbage collections seen, and how many had been seen when the limit last changed. */
+	/** Garbage collections seen. */
 	private volatile long collections;
 
-	private volatile long collectionsAtChange;
+	/** When the last collection was reported ({@link #clock}), once {@link #collections} is not 0. */
+	private volatile long lastCollectionAt;
 
 	/** Whether the last collection left the heap above the threshold (written under this lock). */
 	private volatile boolean pressured;
@@ -108,8 +151,8 @@ final class HeapLimit {
 		this.settings = settings;
 		this.clock = clock;
 		this.limit = start;
-		// free to grow at the first task that waits
 		this.lastChange = clock.getAsLong() - QUIET_INTERVAL.toNanos();
+		this.lastWait = this.lastChange;
 	}
 
 	/**
@@ -178,22 +221,25 @@ final class HeapLimit {
 	}
 
 	/**
-	 * Grows the limit because a task found every permit taken, unless it grew less than a
-	 * growth interval ago, no collection has shown what the tasks let in last cost, or the
-	 * heap is under pressure.
+	 * Grows the limit because a task found every permit taken, unless it changed less than a
+	 * growth interval ago, the tasks it let in last have not shown their cost (no task has
+	 * ended yet, or they have not run as long as tasks run, or no collection came since then
+	 * and the heap was not quiet for long), or the heap is under pressure.
 	 * @param waitingForCarrier virtual threads waiting for a carrier now, or -1 when the
 	 * JVM does not say (read only when the other rules allow growth)
 	 * @return whether the limit grew
 	 */
 	synchronized boolean grow(LongSupplier waitingForCarrier) {
+		long now = this.clock.getAsLong();
+		if (now - this.lastWait > WAIT_GAP_NANOS) {
+			this.waitingSince = now;
+		}
+		this.lastWait = now;
 		int current = this.limit;
 		if (current >= this.settings.maxLimit() || this.pressured) {
 			return false;
 		}
-		long now = this.clock.getAsLong();
-		long sinceChange = now - this.lastChange;
-		if (sinceChange < GROWTH_INTERVAL.toNanos()
-				|| (this.collections == this.collectionsAtChange && sinceChange < QUIET_INTERVAL.toNanos())) {
+		if (now - this.lastChange < GROWTH_INTERVAL.toNanos() || !costShown(now)) {
 			return false;
 		}
 		if (waitingForCarrier.getAsLong() > current / 4) {
@@ -210,12 +256,42 @@ final class HeapLimit {
 	}
 
 	/**
+	 * Whether the tasks let in since the last change, or since tasks began to wait, have shown
+	 * what they cost: they have run as long as tasks run, and a collection came after that
+	 * (it saw them holding whatever they keep until they end), or none came for a quiet
+	 * interval (they allocate little).
+	 */
+	private boolean costShown(long now) {
+		long runTime = this.runTimeNanos;
+		if (runTime < 0) {
+			return false;
+		}
+		long letIn = (this.waitingSince - this.lastChange > 0) ? this.waitingSince : this.lastChange;
+		long shownAt = letIn + Math.min(runTime, MAX_RUN_TIME_NANOS);
+		if (now - shownAt < 0) {
+			return false;
+		}
+		boolean collectedSince = this.collections > 0 && this.lastCollectionAt - shownAt > 0;
+		return collectedSince || now - shownAt >= QUIET_INTERVAL.toNanos();
+	}
+
+	/**
+	 * How long the tasks run, as growth waits for it.
+	 * @return the run time in nanoseconds, or -1 before any task has ended
+	 */
+	long runTime() {
+		return this.runTimeNanos;
+	}
+
+	/**
 	 * Learns from a task that ended how long the tasks run.
 	 * @param runNanos how long it ran, in nanoseconds
 	 */
 	void ended(long runNanos) {
 		// racy on purpose: a lost sample of a smoothed average does not matter
 		this.averageRunNanos += (runNanos - this.averageRunNanos) / 10;
+		long runTime = this.runTimeNanos;
+		this.runTimeNanos = (runNanos >= runTime) ? runNanos : runTime - (runTime - runNanos) / RUN_TIME_DECAY;
 	}
 
 	/**
@@ -229,13 +305,14 @@ final class HeapLimit {
 	synchronized Pressure onCollection(double share, int inFlight) {
 		this.usedAfterGc = share;
 		this.collections++;
+		this.lastCollectionAt = this.clock.getAsLong();
 		boolean wasPressured = this.pressured;
 		this.pressured = share >= this.settings.heapThreshold();
 		if (!this.pressured) {
 			return null;
 		}
 		int before = this.limit;
-		long now = this.clock.getAsLong();
+		long now = this.lastCollectionAt;
 		long settle = (long) Math.min(MAX_SETTLE_NANOS, Math.max(MIN_SETTLE_NANOS, this.averageRunNanos));
 		int after = before;
 		if (!this.decreased || now - this.lastDecrease >= settle) {
@@ -253,7 +330,6 @@ final class HeapLimit {
 	private void changeTo(int limit, long now) {
 		this.limit = limit;
 		this.lastChange = now;
-		this.collectionsAtChange = this.collections;
 	}
 
 	/**

@@ -27,9 +27,14 @@ class AdaptiveLimitTests {
 
 	@Test
 	void growsOncePerCollectionWhileTasksWait() {
+		// a task of an earlier burst ended at once: the tasks' run time is known
+		this.limit.ended(0);
 		assertThat(acquire(4)).isEqualTo(4);
 		assertThat(this.limit.limit()).isEqualTo(4);
-		// the fifth finds every permit taken: the limit doubles at once
+		// the fifth finds every permit taken: the limit doubles once a collection saw the four
+		assertThat(acquire(10)).isZero();
+		this.now.addAndGet(INTERVAL);
+		this.limit.onHeapUsedAfterGc(0.2);
 		assertThat(acquire(10)).isEqualTo(4);
 		assertThat(this.limit.limit()).isEqualTo(8);
 		// then not before a collection has shown what the tasks let in cost
@@ -48,16 +53,21 @@ class AdaptiveLimitTests {
 		AdaptiveLimit started = limit(4, 30, () -> -1, () -> {
 		});
 		assertThat(started.limit()).isEqualTo(30);
+		started.ended(0);
 		for (int i = 1; i <= 30; i++) {
 			assertThat(started.tryAcquire()).isEqualTo(i);
 		}
-		// the 31st finds every permit taken: the limit doubles
+		// the 31st finds every permit taken: the limit doubles once a collection saw the 30
+		assertThat(started.tryAcquire()).isZero();
+		this.now.addAndGet(INTERVAL);
+		started.onHeapUsedAfterGc(0.2);
 		assertThat(started.tryAcquire()).isEqualTo(31);
 		assertThat(started.limit()).isEqualTo(60);
 	}
 
 	@Test
 	void growsNoFurtherThanTheMaximum() {
+		this.limit.ended(0);
 		for (int i = 0; i < 10; i++) {
 			acquire(1000);
 			this.now.addAndGet(INTERVAL);
@@ -90,6 +100,7 @@ class AdaptiveLimitTests {
 	void asksForAFullCollectionWhenThePressureReportedIsStaleAndTasksWait() {
 		AtomicInteger collections = new AtomicInteger();
 		AdaptiveLimit limit = limit(4, 4, () -> -1, collections::incrementAndGet);
+		limit.ended(0);
 		for (int i = 0; i < 4; i++) {
 			limit.tryAcquire();
 		}
@@ -118,10 +129,14 @@ class AdaptiveLimitTests {
 		AtomicLong unscheduled = new AtomicLong(3);
 		AdaptiveLimit limit = limit(8, 8, unscheduled::get, () -> {
 		});
+		limit.ended(0);
 		for (int i = 0; i < 8; i++) {
 			limit.tryAcquire();
 		}
-		// three of the eight have not had a carrier yet: more than a quarter
+		assertThat(limit.tryAcquire()).isZero();
+		this.now.addAndGet(INTERVAL);
+		limit.onHeapUsedAfterGc(0.2);
+		// a collection saw the eight, but three of them have not had a carrier yet: more than a quarter
 		assertThat(limit.tryAcquire()).isZero();
 		assertThat(limit.limit()).isEqualTo(8);
 		unscheduled.set(2);

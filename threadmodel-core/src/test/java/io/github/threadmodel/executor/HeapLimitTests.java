@@ -40,19 +40,85 @@ class HeapLimitTests {
 	}
 
 	@Test
-	void growsWithoutACollectionOncePerQuietInterval() {
-		assertThat(this.limit.grow(UNKNOWN)).isTrue();
-		assertThat(this.limit.limit()).isEqualTo(8);
-		this.now.addAndGet(INTERVAL);
+	void doesNotGrowBeforeATaskHasEnded() {
 		assertThat(this.limit.grow(UNKNOWN)).isFalse();
 		this.now.addAndGet(HeapLimit.QUIET_INTERVAL.toNanos());
+		this.limit.onCollection(0.1, 4);
+		assertThat(this.limit.grow(UNKNOWN)).isFalse();
+		assertThat(this.limit.runTime()).isEqualTo(-1);
+		// a task of 50 ms ended: a collection 100 ms after tasks began to wait saw them through
+		this.limit.ended(INTERVAL / 2);
+		assertThat(this.limit.grow(UNKNOWN)).isFalse();
+		this.now.addAndGet(INTERVAL);
+		this.limit.onCollection(0.1, 4);
 		assertThat(this.limit.grow(UNKNOWN)).isTrue();
-		assertThat(this.limit.limit()).isEqualTo(16);
+		assertThat(this.limit.limit()).isEqualTo(8);
+	}
+
+	@Test
+	void growsOnlyOnceACollectionSawTheTasksLetInRunAsLongAsTasksRun() {
+		// tasks of 2 s that allocate what they keep as they run: the collections of their
+		// first second see little of it
+		this.limit.ended(TimeUnit.SECONDS.toNanos(2));
+		tasksWaitFor(TimeUnit.SECONDS.toNanos(2), 0.2);
+		this.now.addAndGet(2 * INTERVAL);
+		this.limit.onCollection(0.2, 4);
+		assertThat(this.limit.grow(UNKNOWN)).isTrue();
+		assertThat(this.limit.limit()).isEqualTo(8);
+		tasksWaitFor(TimeUnit.SECONDS.toNanos(2), 0.2);
+		assertThat(this.limit.limit()).isEqualTo(8);
+		// two seconds after the growth, a collection sees them at their full cost
+		this.now.addAndGet(2 * INTERVAL);
+		this.limit.onCollection(0.7, 8);
+		assertThat(this.limit.grow(UNKNOWN)).isTrue();
+		// 0.8 / 0.7 of 8 is 9.1
+		assertThat(this.limit.limit()).isEqualTo(9);
+	}
+
+	@Test
+	void aBurstAfterAQuietTimeWaitsForItsTasksToShowTheirCostToo() {
+		this.limit.ended(TimeUnit.SECONDS.toNanos(2));
+		// the limit last changed long ago; a burst fills it and tasks wait
+		this.now.addAndGet(TimeUnit.MINUTES.toNanos(1));
+		tasksWaitFor(TimeUnit.SECONDS.toNanos(2), 0.2);
+		assertThat(this.limit.limit()).isEqualTo(4);
+		this.now.addAndGet(2 * INTERVAL);
+		this.limit.onCollection(0.3, 4);
+		assertThat(this.limit.grow(UNKNOWN)).isTrue();
+		assertThat(this.limit.limit()).isEqualTo(8);
+	}
+
+	@Test
+	void growsWithoutACollectionOnceTheHeapWasQuietAfterTheTasksRanThrough() {
+		this.limit.ended(INTERVAL);
+		assertThat(this.limit.grow(UNKNOWN)).isFalse();
+		long quiet = INTERVAL + HeapLimit.QUIET_INTERVAL.toNanos();
+		for (long waited = INTERVAL; waited < quiet; waited += INTERVAL) {
+			this.now.addAndGet(INTERVAL);
+			assertThat(this.limit.grow(UNKNOWN)).isFalse();
+		}
+		this.now.addAndGet(INTERVAL);
+		assertThat(this.limit.grow(UNKNOWN)).isTrue();
+		assertThat(this.limit.limit()).isEqualTo(8);
+	}
+
+	@Test
+	void theRunTimeFollowsTheLongerTasks() {
+		long second = TimeUnit.SECONDS.toNanos(1);
+		this.limit.ended(second);
+		this.limit.ended(0);
+		// a quick task brings it down by a sixteenth of the gap only
+		assertThat(this.limit.runTime()).isEqualTo(second - second / 16);
+		this.limit.ended(2 * second);
+		assertThat(this.limit.runTime()).isEqualTo(2 * second);
 	}
 
 	@Test
 	void growsLessAsTheHeapFills() {
-		this.limit.onCollection(0.5, 0);
+		this.limit.ended(0);
+		this.limit.grow(UNKNOWN);
+		this.now.addAndGet(INTERVAL);
+		this.limit.onCollection(0.5, 4);
 		assertThat(this.limit.grow(UNKNOWN)).isTrue();
 		// by the room the last collection showed: 0.8 / 0.5
 		assertThat(this.limit.limit()).isEqualTo(6);
@@ -94,6 +160,19 @@ class HeapLimitTests {
 		assertThat(this.limit.heapUsedAfterGc()).isNull();
 		assertThat(this.limit.onCollection(0.3, 0)).isNull();
 		assertThat(this.limit.heapUsedAfterGc()).isEqualTo(0.3);
+	}
+
+	/**
+	 * Tasks wait for {@code nanos}, one growth interval after another, with a collection
+	 * leaving {@code used} at each: the limit does not grow.
+	 */
+	private void tasksWaitFor(long nanos, double used) {
+		assertThat(this.limit.grow(UNKNOWN)).isFalse();
+		for (long waited = INTERVAL; waited < nanos; waited += INTERVAL) {
+			this.now.addAndGet(INTERVAL);
+			this.limit.onCollection(used, this.limit.limit());
+			assertThat(this.limit.grow(UNKNOWN)).isFalse();
+		}
 	}
 
 }

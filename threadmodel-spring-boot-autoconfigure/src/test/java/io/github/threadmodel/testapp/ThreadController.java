@@ -65,6 +65,24 @@ public class ThreadController {
 		return String.valueOf(iterations);
 	}
 
+	/**
+	 * Holds {@code kb} KB of heap for {@code ms} milliseconds, allocated in eight parts
+	 * spread over that time, as a traced request with a big body; answers the bytes held.
+	 */
+	@GetMapping("/hold")
+	public String hold(@RequestParam int kb, @RequestParam long ms) throws InterruptedException {
+		byte[][] held = new byte[8][];
+		for (int i = 0; i < held.length; i++) {
+			held[i] = new byte[kb * 1024 / held.length];
+			Thread.sleep(ms / held.length);
+		}
+		long bytes = 0;
+		for (byte[] part : held) {
+			bytes += part.length;
+		}
+		return String.valueOf(bytes);
+	}
+
 	public Map<String, Integer> served() {
 		return this.served;
 	}

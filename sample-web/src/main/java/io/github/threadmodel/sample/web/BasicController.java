@@ -2,6 +2,7 @@ package io.github.threadmodel.sample.web;
 
 import java.util.Map;
 
+import io.github.threadmodel.sample.support.BadRequestException;
 import io.github.threadmodel.sample.support.CpuReport;
 import io.github.threadmodel.sample.support.Greeting;
 import io.github.threadmodel.sample.support.SampleProperties;
@@ -15,10 +16,15 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The endpoints of the published benchmarks that need no back end: a greeting that blocks, a trivial handler,
- * a health check and a CPU-bound handler; and an echo that reads a request body.
+ * a health check and a CPU-bound handler; an echo that reads a request body; and a request that holds heap.
  */
 @RestController
 public class BasicController {
+
+	/** Upper bounds of {@code /heavy}'s parameters, so that one request cannot take the heap or a thread for long. */
+	static final int MAX_HEAVY_KB = 64 * 1024;
+
+	static final long MAX_HEAVY_MS = 60_000;
 
 	private final SampleProperties properties;
 
@@ -48,6 +54,30 @@ public class BasicController {
 	@GetMapping(path = "/cpu", produces = MediaType.APPLICATION_JSON_VALUE)
 	public Map<String, Object> cpu(@RequestParam(defaultValue = "20") long ms) {
 		return CpuReport.spin(ms);
+	}
+
+	/**
+	 * Holds {@code kb} KB of heap for {@code ms} milliseconds, allocated in {@code steps} equal parts spread over that
+	 * time (the first at once; {@code steps=1}: all at once), and answers how many bytes it held: a request that keeps
+	 * what it allocates until it ends, as a traced request with a big body does.
+	 */
+	@GetMapping(path = "/heavy", produces = MediaType.TEXT_PLAIN_VALUE)
+	public String heavy(@RequestParam(defaultValue = "512") int kb, @RequestParam(defaultValue = "2000") long ms,
+			@RequestParam(defaultValue = "8") int steps) throws InterruptedException {
+		if (kb < 0 || kb > MAX_HEAVY_KB || ms < 0 || ms > MAX_HEAVY_MS || steps < 1 || steps > Math.max(1, kb)) {
+			throw new BadRequestException("kb must be 0 to " + MAX_HEAVY_KB + ", ms 0 to " + MAX_HEAVY_MS
+					+ " and steps 1 to kb (at least 1 KB a part), got kb=" + kb + ", ms=" + ms + ", steps=" + steps);
+		}
+		byte[][] held = new byte[steps][];
+		for (int i = 0; i < steps; i++) {
+			held[i] = new byte[kb * 1024 / steps];
+			Thread.sleep(ms / steps);
+		}
+		long bytes = 0;
+		for (byte[] part : held) {
+			bytes += part.length;
+		}
+		return String.valueOf(bytes);
 	}
 
 	/**

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The endpoint tests on this sample: the server is the Maven profile's (Tomcat unless the build says otherwise),
  * and the four {@code /products} calls run on {@code applicationTaskExecutor}, the model's task threads; and the
- * endpoint only this sample has, {@code POST /echo}.
+ * endpoints only this sample has, {@code POST /echo} and {@code GET /heavy}.
  */
 abstract class WebEndpointsTestSupport extends EndpointsTestSupport {
 
@@ -34,6 +34,14 @@ abstract class WebEndpointsTestSupport extends EndpointsTestSupport {
 		assertThat(reply.status()).isEqualTo(200);
 		assertThat(reply.contentType()).startsWith("text/plain");
 		assertThat(reply.body()).isEqualTo(body);
+	}
+
+	@Test
+	void heavyHoldsTheHeapItWasAskedFor() {
+		Http.Reply reply = this.http.get("/heavy?kb=64&ms=20&steps=4");
+		assertThat(reply.status()).isEqualTo(200);
+		assertThat(reply.body()).isEqualTo(String.valueOf(64 * 1024));
+		assertThat(this.http.get("/heavy?kb=4&steps=5").status()).isEqualTo(400);
 	}
 
 }
