@@ -8,6 +8,7 @@ import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
 import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.NettyThreadModel;
+import io.github.threadmodel.internal.servers.TomcatThreadModel;
 import io.undertow.Undertow;
 import io.undertow.servlet.api.DeploymentInfo;
 import org.apache.catalina.startup.Tomcat;
@@ -65,6 +66,7 @@ public final class ThreadModelWebServerAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(Tomcat.class)
+	@ImportRuntimeHints(TomcatThreadModel.Hints.class)
 	static class TomcatConfiguration {
 
 		@Bean

@@ -1,11 +1,18 @@
 package io.github.threadmodel.internal.servers;
 
+import java.util.List;
 import java.util.concurrent.Executor;
 
 import io.github.threadmodel.internal.overload.ProbeLane;
 import org.apache.catalina.connector.Connector;
 import org.apache.coyote.AbstractProtocol;
 import org.apache.coyote.ProtocolHandler;
+import org.apache.tomcat.util.net.SocketProcessorBase;
+import org.apache.tomcat.util.net.SocketWrapperBase;
+
+import org.springframework.aot.hint.ExecutableMode;
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.RuntimeHintsRegistrar;
 
 /**
  * Makes a Tomcat connector's protocol handler run requests on the given executor. Each
@@ -70,6 +77,23 @@ public final class TomcatThreadModel {
 		if (this.acceptCount != null && handler instanceof AbstractProtocol<?> protocol) {
 			protocol.setAcceptCount(this.acceptCount);
 		}
+	}
+
+	/**
+	 * What a native image needs for {@link TomcatProbeRouting}'s look at a connection: the
+	 * processor's fields and the wrapper's lock, which it reaches reflectively.
+	 */
+	public static class Hints implements RuntimeHintsRegistrar {
+
+		@Override
+		public void registerHints(RuntimeHints hints, ClassLoader classLoader) {
+			hints.reflection()
+				.registerType(SocketProcessorBase.class, (type) -> type.withField("socketWrapper").withField("event"));
+			hints.reflection()
+				.registerType(SocketWrapperBase.class,
+						(type) -> type.withMethod("getLock", List.of(), ExecutableMode.INVOKE));
+		}
+
 	}
 
 }
