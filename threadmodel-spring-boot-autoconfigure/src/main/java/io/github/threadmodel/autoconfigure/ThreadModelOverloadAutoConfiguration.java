@@ -6,7 +6,6 @@ import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.overload.OverloadFilter;
 import io.github.threadmodel.internal.overload.OverloadWebExceptionHandler;
 import io.github.threadmodel.internal.overload.ProbeLane;
-import io.github.threadmodel.internal.overload.ProbePaths;
 import io.github.threadmodel.internal.overload.Shedding;
 import io.github.threadmodel.internal.overload.SheddingReadiness;
 import io.github.threadmodel.internal.requests.RequestCounts;
@@ -71,10 +70,7 @@ public final class ThreadModelOverloadAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		ProbeLane threadModelProbeLane(ThreadModelSettings settings, Environment environment) {
-			// as Spring Boot cleans it: "/" is the root
-			String contextPath = environment.getProperty("server.servlet.context-path", "").strip();
-			return new ProbeLane(ProbePaths.of(environment, settings.probePaths()),
-					contextPath.endsWith("/") ? contextPath.substring(0, contextPath.length() - 1) : contextPath);
+			return ProbeLane.of(environment, settings.probePaths());
 		}
 
 		/**

@@ -1,11 +1,14 @@
 package io.github.threadmodel.internal.overload;
 
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import org.springframework.core.env.Environment;
 
 /**
  * The health probes' own threads: a few platform threads of the starter's that run every
@@ -44,6 +47,18 @@ public final class ProbeLane implements Executor, AutoCloseable {
 		this.threads = new ThreadPoolExecutor(THREADS, THREADS, 1, TimeUnit.MINUTES, new LinkedBlockingQueue<>(),
 				(task) -> new LaneThread(task, "probe-" + count.incrementAndGet()));
 		this.threads.allowCoreThreadTimeOut(true);
+	}
+
+	/**
+	 * The lane for the probe paths of the environment's Spring Boot and starter properties,
+	 * under its servlet context path ({@code server.servlet.context-path}).
+	 * @param environment the environment
+	 * @param extra the paths of {@code app.threads.probes.paths}
+	 * @return the lane
+	 */
+	public static ProbeLane of(Environment environment, List<String> extra) {
+		return new ProbeLane(ProbePaths.of(environment, extra),
+				ProbePaths.trimSlash(environment.getProperty("server.servlet.context-path", "")));
 	}
 
 	/**

@@ -70,7 +70,11 @@ public final class ProbePaths {
 		return new ProbePaths(paths);
 	}
 
-	private static String trimSlash(String path) {
+	/**
+	 * A path as Spring Boot cleans its path properties: a leading slash, no trailing one,
+	 * {@code ""} for the root.
+	 */
+	static String trimSlash(String path) {
 		String trimmed = path.strip();
 		while (trimmed.endsWith("/")) {
 			trimmed = trimmed.substring(0, trimmed.length() - 1);
