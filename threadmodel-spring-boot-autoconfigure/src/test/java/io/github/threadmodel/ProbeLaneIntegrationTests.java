@@ -26,11 +26,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The health probes' own lane, on the servers whose adapter tells a probe from its request
- * line, or from the request it parsed, before the request executor sees it (Tomcat, and
- * Undertow on Spring Boot 3.5): probes answer within the kubelet's
- * default 1 s timeout behind a deep queue on a pod's heap and while CPU-bound requests
- * hold every carrier of the virtual threads, and nothing but a probe runs on the lane.
+ * The health probes' own lane, on the servlet servers, whose adapters tell a probe from its
+ * request line (Tomcat, Jetty), or from the request it parsed (Undertow on Spring Boot
+ * 3.5), before the request executor sees it: probes answer within the kubelet's default
+ * 1 s timeout behind a deep queue on a pod's heap and while CPU-bound requests hold every
+ * carrier of the virtual threads; nothing but a probe runs on the lane.
  */
 class ProbeLaneIntegrationTests {
 
@@ -56,13 +56,18 @@ class ProbeLaneIntegrationTests {
 			for (int i = 0; i < carriers; i++) {
 				spinning.add(CompletableFuture.supplyAsync(() -> RawHttp.closing(port, "/spin?gated=true"), clients));
 			}
-			await().until(() -> requests(port, "running") == carriers);
 			List<Long> probeMillis = new ArrayList<>();
-			for (int i = 0; i < 5; i++) {
-				probeMillis.add(timedProbe(port, LIVENESS));
+			try {
+				await().until(() -> requests(port, "running") == carriers);
+				for (int i = 0; i < 5; i++) {
+					probeMillis.add(timedProbe(port, LIVENESS));
+				}
+				assertThat(RawHttp.body(port, "/thread")).startsWith("probe-").endsWith("virtual=false");
 			}
-			assertThat(RawHttp.body(port, "/thread")).startsWith("probe-").endsWith("virtual=false");
-			context.getBean(ThreadController.class).openGate();
+			finally {
+				// the server cannot stop while they hold every carrier
+				context.getBean(ThreadController.class).openGate();
+			}
 			assertThat(spinning).allSatisfy((request) -> assertThat(request).succeedsWithin(Duration.ofSeconds(30))
 				.isEqualTo(200));
 			clients.shutdown();
@@ -120,10 +125,9 @@ class ProbeLaneIntegrationTests {
 		}
 	}
 
-	/** The servers whose adapter sends probes to their lane: Tomcat, and Undertow on Spring Boot 3.5. */
+	/** The servers whose adapter sends probes to their lane: the servlet servers. */
 	static Stream<TestServers> serversOnTheLane() {
-		return Arrays.stream(TestServers.values())
-			.filter((server) -> server.name().equals("TOMCAT") || server.name().equals("UNDERTOW"));
+		return Arrays.stream(TestServers.values()).filter((server) -> !server.name().equals("NETTY"));
 	}
 
 	private static ConfigurableApplicationContext startOnOnePort(TestServers server, String... properties) {

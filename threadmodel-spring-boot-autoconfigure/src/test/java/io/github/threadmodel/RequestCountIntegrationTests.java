@@ -57,9 +57,14 @@ class RequestCountIntegrationTests {
 			// the meters read the same counts
 			assertThat(http.metric("threadmodel.requests.received")).isEqualTo(number(after, "submitted"));
 			assertThat(http.metric("threadmodel.requests.completed")).isEqualTo(number(after, "completed"));
+			long tasks = tasks(after) - tasks(before);
 			System.out.printf("%s: %d requests sent (%d kept alive, %d closing), %d counted; executor tasks: %d%n",
 					server.id(), sent, keptAlive, closing, number(after, "submitted") - number(before, "submitted"),
-					tasks(after) - tasks(before));
+					tasks);
+			// a request sent whole takes one task, and a connection's end at most one more: an
+			// adapter that hands the server only part of a request head (Jetty's probe routing)
+			// would make it read the rest in a second task, a second turn for every request
+			assertThat(tasks).isLessThan(2L * sent);
 		}
 	}
 

@@ -165,14 +165,9 @@ class ServerThreadModelIntegrationTests {
 			assertThat(requests).containsEntry("peakQueued", 0);
 			assertThat(executor(requests, "queueWait")).containsEntry("count", 0);
 			double carrierWaitMs = ((Number) executor(requests, "carrierWait").get("maxMs")).doubleValue();
-			if (server == TestServers.JETTY) {
-				// Jetty's selectors are virtual threads too: they waited for a carrier
-				// before the requests reached the executor, so the executor saw no wait.
-				assertThat(carrierWaitMs).isLessThan(300);
-			}
-			else {
-				assertThat(carrierWaitMs).isGreaterThanOrEqualTo(300);
-			}
+			// the server's own I/O threads are platform threads (Jetty's too, with the probes'
+			// lane): the requests reached the executor at once and waited there for a carrier
+			assertThat(carrierWaitMs).isGreaterThanOrEqualTo(300);
 		}
 	}
 

@@ -64,8 +64,8 @@ public final class ThreadModelOverloadAutoConfiguration {
 	static class ServletOverloadConfiguration {
 
 		/**
-		 * The health probes' own threads, which the server adapters that can tell a probe
-		 * from its request line (Tomcat's) feed, and the filter checks.
+		 * The health probes' own threads, which the servlet servers' adapters feed (they
+		 * tell a probe from its request line before any queue), and the filter checks.
 		 */
 		@Bean
 		@ConditionalOnMissingBean
@@ -78,10 +78,9 @@ public final class ThreadModelOverloadAutoConfiguration {
 		 * auto-configuration after that one), before observation ({@code HIGHEST_PRECEDENCE + 1})
 		 * and security, for the first dispatch of each request only: an async or error
 		 * dispatch belongs to a request that was admitted. With it in the chain, the request
-		 * executor reads requests ahead of their turn, so that health probes skip the queue
-		 * on Jetty, and a request that waits is one the server counts as active during a
-		 * graceful shutdown (on Tomcat and Undertow, probes go to their lane before any
-		 * queue). Backs off from an
+		 * executor reads requests ahead of their turn, so that a request that waits is one
+		 * the server counts as active during a graceful shutdown, and a probe that came to
+		 * the executor all the same (over TLS on Jetty) skips the queue. Backs off from an
 		 * application's own {@link OverloadFilter} bean or registration, as Spring Boot's
 		 * {@code @ConditionalOnMissingFilterBean} would (that one changed package in Boot
 		 * 4; this condition serves both lines).

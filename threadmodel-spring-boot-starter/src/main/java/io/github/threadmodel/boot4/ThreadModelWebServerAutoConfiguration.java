@@ -8,6 +8,7 @@ import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
 import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.NettyThreadModel;
+import io.github.threadmodel.internal.servers.JettyThreadModel;
 import io.github.threadmodel.internal.servers.TomcatThreadModel;
 import org.apache.catalina.startup.Tomcat;
 import org.eclipse.jetty.server.Server;
@@ -78,13 +79,14 @@ public final class ThreadModelWebServerAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass({ Server.class, VirtualThreadPool.class })
+	@ImportRuntimeHints(JettyThreadModel.Hints.class)
 	static class JettyConfiguration {
 
 		@Bean
 		JettyThreadModelCustomizer jettyThreadModelCustomizer(
 				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
-				ConnectionIntake intake) {
-			return new JettyThreadModelCustomizer(requests, intake);
+				ConnectionIntake intake, ObjectProvider<ProbeLane> probes) {
+			return new JettyThreadModelCustomizer(requests, intake, probes.getIfAvailable());
 		}
 
 	}

@@ -2,6 +2,7 @@ package io.github.threadmodel.boot3;
 
 import java.util.concurrent.Executor;
 
+import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.JettyThreadModel;
 
@@ -19,14 +20,17 @@ class JettyThreadModelCustomizer implements WebServerFactoryCustomizer<Configura
 
 	private final ConnectionIntake intake;
 
-	JettyThreadModelCustomizer(Executor requests, ConnectionIntake intake) {
+	private final ProbeLane probes;
+
+	JettyThreadModelCustomizer(Executor requests, ConnectionIntake intake, ProbeLane probes) {
 		this.requests = requests;
 		this.intake = intake;
+		this.probes = probes;
 	}
 
 	@Override
 	public void customize(ConfigurableJettyWebServerFactory factory) {
-		JettyThreadModel jetty = JettyThreadModel.of(this.requests, this.intake);
+		JettyThreadModel jetty = JettyThreadModel.of(this.requests, this.intake, this.probes);
 		factory.setThreadPool(jetty.threadPool());
 		factory.addServerCustomizers(jetty::apply);
 	}

@@ -8,6 +8,7 @@ import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
 import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.NettyThreadModel;
+import io.github.threadmodel.internal.servers.JettyThreadModel;
 import io.github.threadmodel.internal.servers.TomcatThreadModel;
 import io.undertow.Undertow;
 import io.undertow.servlet.api.DeploymentInfo;
@@ -80,13 +81,14 @@ public final class ThreadModelWebServerAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass({ Server.class, VirtualThreadPool.class })
+	@ImportRuntimeHints(JettyThreadModel.Hints.class)
 	static class JettyConfiguration {
 
 		@Bean
 		JettyThreadModelCustomizer jettyThreadModelCustomizer(
 				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
-				ConnectionIntake intake) {
-			return new JettyThreadModelCustomizer(requests, intake);
+				ConnectionIntake intake, ObjectProvider<ProbeLane> probes) {
+			return new JettyThreadModelCustomizer(requests, intake, probes.getIfAvailable());
 		}
 
 	}

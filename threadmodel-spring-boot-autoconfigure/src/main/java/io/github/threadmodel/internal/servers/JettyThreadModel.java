@@ -1,17 +1,26 @@
 package io.github.threadmodel.internal.servers;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Executor;
 
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-
+import io.github.threadmodel.internal.overload.ProbeLane;
+import org.eclipse.jetty.server.ConnectionFactory;
 import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.internal.HttpConnection;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.ThreadPool;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
+
+import org.springframework.aot.hint.ExecutableMode;
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.RuntimeHintsRegistrar;
+import org.springframework.aot.hint.TypeReference;
 
 /**
  * Makes Jetty 12 run request handling on the given executor while its acceptors and
@@ -24,17 +33,20 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
  * selecting thread at once ({@code TryExecutor}); the pools here never offer that, so
  * that every request is admitted by the executor.
  * <p>
- * The selecting threads follow the model the executor has when the server is made, and
- * keep it after a switch. Virtual by default, as in Spring Boot's own
- * {@code VirtualThreadPool}: a hand-off from them to a virtual request thread stays on the
- * carrier threads, which measured faster on keep-alive connections than from a platform
- * selector (docs/results/2026-11-25-jetty-virtual-selectors.md). Platform threads (a
- * {@link QueuedThreadPool}, as Spring Boot's own without virtual threads) when the server
- * starts on the platform model: there the hand-off from a virtual selector to a platform
- * request thread measured slower than from a platform one
- * (docs/results/2026-11-25-jetty-platform-selectors.md). Either pool
- * replaces the one Spring Boot sets, whose {@code VirtualThreadPool} is capped at
- * {@code server.jetty.threads.max} (200 by default) on Boot 3.5.11+ and 4.
+ * The acceptors and selecting threads:
+ * <ul>
+ * <li>platform threads (a {@link QueuedThreadPool}, as Spring Boot's own without virtual
+ * threads) when the connections send health probes to their lane ({@link JettyProbeRouting},
+ * the starter's default in a servlet application): a probe is told on the selecting
+ * thread, which must not wait for a carrier behind busy virtual threads;</li>
+ * <li>otherwise, the model the executor has when the server is made, kept after a switch:
+ * virtual threads, as in Spring Boot's own {@code VirtualThreadPool}, whose hand-off to a
+ * virtual request thread stays on the carriers (measured faster on keep-alive connections
+ * than from a platform selector); platform threads on the platform model, whose hand-off
+ * to a platform request thread measured faster than from a virtual selector.</li>
+ * </ul>
+ * Either pool replaces the one Spring Boot sets, whose {@code VirtualThreadPool} is capped
+ * at {@code server.jetty.threads.max} (200 by default) on Boot 3.5.11+ and 4.
  * <p>
  * Jetty closes a connection once it has been idle for the connector's idle timeout
  * ({@code server.jetty.connection-idle-timeout}, 30 s by default), also when its request
@@ -52,11 +64,14 @@ public final class JettyThreadModel {
 
 	private final ConnectionIntake intake;
 
-	private JettyThreadModel(Executor executor, ConnectionIntake intake) {
+	private final ProbeLane probes;
+
+	private JettyThreadModel(Executor executor, ConnectionIntake intake, ProbeLane probes) {
 		this.executor = executor;
 		this.acceptQueueSize = intake.acceptBacklog();
 		this.acceptors = intake.acceptors();
 		this.intake = intake;
+		this.probes = probes;
 	}
 
 	/**
@@ -64,19 +79,24 @@ public final class JettyThreadModel {
 	 * the bound of the executor's queue by the connectors' idle timeout.
 	 * @param executor the executor for request handling
 	 * @param intake the connection intake
+	 * @param probes the probes' lane, or {@code null} to run probes on the executor too
 	 * @return the adapter
 	 */
-	public static JettyThreadModel of(Executor executor, ConnectionIntake intake) {
-		return new JettyThreadModel(executor, intake);
+	public static JettyThreadModel of(Executor executor, ConnectionIntake intake, ProbeLane probes) {
+		return new JettyThreadModel(executor, intake, probes);
 	}
 
 	/**
 	 * A new thread pool for Jetty's I/O that hands blocking work to the executor: platform
-	 * threads when the executor runs the platform model now, otherwise virtual threads.
+	 * threads when the executor runs the platform model now, or when the connections tell
+	 * health probes for their lane (a virtual acceptor or selector waits for a carrier like
+	 * any virtual thread, and the probe with it: behind a burst of 2000 requests, seconds);
+	 * otherwise virtual threads.
 	 * @return the thread pool for the server factory
 	 */
 	public ThreadPool threadPool() {
-		if (this.executor instanceof ThreadModelExecutor requests && requests.getModel() == ThreadModel.PLATFORM) {
+		if (this.probes != null
+				|| (this.executor instanceof ThreadModelExecutor requests && requests.getModel() == ThreadModel.PLATFORM)) {
 			return platformIoThreads(this.executor);
 		}
 		return new VirtualIoThreads(this.executor);
@@ -130,11 +150,43 @@ public final class JettyThreadModel {
 			if (connector instanceof ServerConnector serverConnector) {
 				serverConnector.setAcceptQueueSize(this.acceptQueueSize);
 				this.acceptors.add(() -> serverConnector.setAccepting(false));
+				if (this.probes != null) {
+					serverConnector.setConnectionFactories(serverConnector.getConnectionFactories()
+						.stream()
+						.map(this::routingProbes)
+						.toList());
+				}
 			}
 			if (connector.getIdleTimeout() > 0) { // 0 or less: no idle timeout
 				this.intake.closesIdleConnectionsAfter(Duration.ofMillis(connector.getIdleTimeout()), this.executor);
 			}
 		}
+	}
+
+	/** Jetty's own HTTP/1.1 factory, exactly (not a subclass an application chose), replaced. */
+	private ConnectionFactory routingProbes(ConnectionFactory factory) {
+		return (factory.getClass() == HttpConnectionFactory.class)
+				? new JettyProbeRouting((HttpConnectionFactory) factory, this.executor, this.probes) : factory;
+	}
+
+	/**
+	 * What a native image needs for {@link JettyProbeRouting}: Jetty 12.1's chunk length
+	 * setting, which it copies reflectively (Jetty 12.0 has none).
+	 */
+	public static class Hints implements RuntimeHintsRegistrar {
+
+		@Override
+		public void registerHints(RuntimeHints hints, ClassLoader classLoader) {
+			TypeReference intType = TypeReference.of(int.class);
+			hints.reflection()
+				.registerType(HttpConnectionFactory.class,
+						(type) -> type.withMethod("getTransferEncodingChunkMaxLength", List.of(), ExecutableMode.INVOKE)
+							.withMethod("setTransferEncodingChunkMaxLength", List.of(intType), ExecutableMode.INVOKE));
+			hints.reflection()
+				.registerType(HttpConnection.class, (type) -> type.withMethod("setTransferEncodingChunkMaxLength",
+						List.of(intType), ExecutableMode.INVOKE));
+		}
+
 	}
 
 }

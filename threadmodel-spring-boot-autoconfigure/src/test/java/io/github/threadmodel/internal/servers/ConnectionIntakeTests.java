@@ -47,7 +47,7 @@ class ConnectionIntakeTests {
 
 	@Test
 	void adaptersRunRequestsOnTheRequestExecutor() {
-		assertThat(VirtualThreads.getVirtualThreadsExecutor(JettyThreadModel.of(this.executor, this.intake).threadPool()))
+		assertThat(VirtualThreads.getVirtualThreadsExecutor(JettyThreadModel.of(this.executor, this.intake, null).threadPool()))
 			.isSameAs(this.executor);
 	}
 

@@ -1,6 +1,7 @@
 package io.github.threadmodel.internal.servers;
 
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -8,15 +9,19 @@ import java.util.concurrent.TimeUnit;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-
+import io.github.threadmodel.internal.overload.ProbeLane;
+import io.github.threadmodel.internal.overload.ProbePaths;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.internal.HttpConnection;
 import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.component.LifeCycle;
 import org.eclipse.jetty.util.thread.ThreadPool;
 import org.eclipse.jetty.util.thread.TryExecutor;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -63,7 +68,7 @@ class JettyThreadModelTests {
 		ServerConnector second = new ServerConnector(server);
 		server.addConnector(first);
 		server.addConnector(second);
-		JettyThreadModel.of(this.executor, intake(2048)).apply(server);
+		JettyThreadModel.of(this.executor, intake(2048), null).apply(server);
 		assertThat(first.getAcceptQueueSize()).isEqualTo(2048);
 		assertThat(second.getAcceptQueueSize()).isEqualTo(2048);
 	}
@@ -76,7 +81,7 @@ class JettyThreadModelTests {
 		server.addConnector(first);
 		server.addConnector(second);
 		ConnectionIntake intake = intake(2048);
-		JettyThreadModel.of(this.executor, intake).apply(server);
+		JettyThreadModel.of(this.executor, intake, null).apply(server);
 		assertThat(first.isAccepting()).isTrue();
 		intake.acceptors().stopAccepting();
 		assertThat(first.isAccepting()).isFalse();
@@ -97,21 +102,90 @@ class JettyThreadModelTests {
 		server.addConnector(none);
 		ConnectionIntake intake = intake(100);
 		try (ThreadModelExecutor requests = new ThreadModelExecutor("request-", settings(ThreadModel.VIRTUAL))) {
-			JettyThreadModel.of(requests, intake).apply(server);
+			JettyThreadModel.of(requests, intake, null).apply(server);
 			assertThat(intake.idleTimeout()).isEqualTo(Duration.ofSeconds(8));
 			assertThat(requests.getMaxIdleWait()).isEqualTo(Duration.ofSeconds(6));
 		}
 	}
 
+	@Test
+	void jettysOwnThreadsArePlatformThreadsWhenProbesHaveTheirLane() throws Exception {
+		try (ThreadModelExecutor requests = new ThreadModelExecutor("request-", settings(ThreadModel.VIRTUAL));
+				ProbeLane probes = lane()) {
+			ThreadPool pool = JettyThreadModel.of(requests, intake(100), probes).threadPool();
+			assertThat(VirtualThreads.getVirtualThreadsExecutor(pool)).isSameAs(requests);
+			assertThat(ioThread(pool).isVirtual()).isFalse();
+		}
+	}
+
+	@Test
+	void jettysOwnHttp11FactoryIsReplacedByOneThatRoutesProbesWithItsSettings() {
+		Server server = new Server();
+		HttpConnectionFactory jettys = new HttpConnectionFactory();
+		jettys.setInputBufferSize(1234);
+		jettys.setUseInputDirectByteBuffers(false);
+		ServerConnector connector = new ServerConnector(server, jettys);
+		server.addConnector(connector);
+		try (ProbeLane probes = lane()) {
+			JettyThreadModel.of(this.executor, intake(100), probes).apply(server);
+		}
+		assertThat(connector.getConnectionFactories()).singleElement()
+			.isInstanceOfSatisfying(JettyProbeRouting.class, (routing) -> {
+				assertThat(routing.getHttpConfiguration()).isSameAs(jettys.getHttpConfiguration());
+				assertThat(routing.getInputBufferSize()).isEqualTo(1234);
+				assertThat(routing.isUseInputDirectByteBuffers()).isFalse();
+				assertThat(routing.getProtocol()).isEqualTo(jettys.getProtocol());
+			});
+		assertThat(connector.getDefaultConnectionFactory()).isInstanceOf(JettyProbeRouting.class);
+	}
+
+	@Test
+	void anApplicationsOwnHttp11FactoryIsKept() {
+		Server server = new Server();
+		HttpConnectionFactory own = new HttpConnectionFactory() {
+		};
+		ServerConnector connector = new ServerConnector(server, own);
+		server.addConnector(connector);
+		try (ProbeLane probes = lane()) {
+			JettyThreadModel.of(this.executor, intake(100), probes).apply(server);
+		}
+		assertThat(connector.getConnectionFactories()).containsExactly(own);
+	}
+
+	@Test
+	void withoutALaneJettysOwnHttp11FactoryIsKept() {
+		Server server = new Server();
+		ServerConnector connector = new ServerConnector(server);
+		server.addConnector(connector);
+		JettyThreadModel.of(this.executor, intake(100), null).apply(server);
+		assertThat(connector.getConnectionFactories()).singleElement().isExactlyInstanceOf(HttpConnectionFactory.class);
+	}
+
+	@Test
+	void nativeImageMayReachTheChunkLengthTheProbeRoutingCopies() {
+		RuntimeHints hints = new RuntimeHints();
+		new JettyThreadModel.Hints().registerHints(hints, getClass().getClassLoader());
+		// read from the hints themselves: the predicate for an invoked method differs between the Spring lines
+		assertThat(hints.reflection().getTypeHint(HttpConnectionFactory.class).methods())
+			.extracting((method) -> method.getName() + " " + method.getMode())
+			.contains("getTransferEncodingChunkMaxLength INVOKE", "setTransferEncodingChunkMaxLength INVOKE");
+		assertThat(hints.reflection().getTypeHint(HttpConnection.class).methods())
+			.extracting((method) -> method.getName() + " " + method.getMode())
+			.contains("setTransferEncodingChunkMaxLength INVOKE");
+	}
+
 	private void assertHandsBlockingWorkToTheExecutor(Executor requests) {
-		ThreadPool pool = JettyThreadModel.of(requests, intake(100)).threadPool();
+		ThreadPool pool = JettyThreadModel.of(requests, intake(100), null).threadPool();
 		assertThat(VirtualThreads.getVirtualThreadsExecutor(pool)).isSameAs(requests);
 		assertThat(TryExecutor.asTryExecutor(pool).tryExecute(() -> {
 		})).isFalse();
 	}
 
 	private Thread ioThread(Executor requests) throws Exception {
-		ThreadPool pool = JettyThreadModel.of(requests, intake(100)).threadPool();
+		return ioThread(JettyThreadModel.of(requests, intake(100), null).threadPool());
+	}
+
+	private Thread ioThread(ThreadPool pool) throws Exception {
 		LifeCycle.start(pool);
 		try {
 			CompletableFuture<Thread> thread = new CompletableFuture<>();
@@ -121,6 +195,10 @@ class JettyThreadModelTests {
 		finally {
 			LifeCycle.stop(pool);
 		}
+	}
+
+	private static ProbeLane lane() {
+		return new ProbeLane(new ProbePaths(Set.of("/actuator/health")), "");
 	}
 
 	private static ConnectionIntake intake(int backlog) {
