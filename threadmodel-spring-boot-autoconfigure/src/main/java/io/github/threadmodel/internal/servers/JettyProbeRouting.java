@@ -25,15 +25,15 @@ import org.eclipse.jetty.util.Callback;
  * parses a request in the task it hands to its executor, so a probe cannot be told from
  * that task. Here a connection, when its next request can be read, reads what has arrived
  * on the selecting thread without blocking (into that thread's buffer, of the connection's
- * input buffer size), tells a probe by the request line, hands the bytes to its own
- * request buffer ({@link HttpConnection#onUpgradeTo}, the way Jetty's protocol detection
- * hands them over), and parses the request on the lane or on the request executor. All
- * that has arrived is handed over, not only the request line: Jetty 12.1 parses what it is
- * handed and, when that is not a whole request head, waits for more bytes, which would
- * cost a request a second turn. The rest of a request that arrives later is read where
- * its start was. A request that waits for its turn then holds its connection's request
- * buffer with those bytes (Jetty's input buffer, 8 KB by default, taken from Jetty's pool
- * and direct unless configured otherwise), where without the lane it waited unread.
+ * input buffer size) and tells a probe by the request line. The request then goes to the
+ * lane or to the request executor with those bytes, in a buffer of their size (a request
+ * head, a few hundred bytes: what a waiting request holds), and they are handed to the
+ * connection's request buffer ({@link HttpConnection#onUpgradeTo}, the way Jetty's protocol
+ * detection hands bytes over) when its turn comes, before Jetty parses it. All that has
+ * arrived is handed over, not only the request line: Jetty 12.1 parses what it is handed
+ * and, when that is not a whole request head, waits for more bytes, which would cost a
+ * request a second turn. The rest of a request that arrives later is read where its start
+ * was.
  * <p>
  * Written by hand: Jetty has no hook between "bytes to read" and "which executor". Only
  * Jetty's own HTTP/1.1 factory is replaced, never one an application set; connections over
@@ -116,12 +116,20 @@ final class JettyProbeRouting extends HttpConnectionFactory {
 
 		/** On the selecting thread, once there are bytes to read. */
 		private void route(Runnable reads) {
+			Runnable task = reads;
 			if (getParser().isStart()) { // a new request, not the rest of one begun before
-				this.probe = nextIsProbe();
+				ByteBuffer arrived = readArrived();
+				this.probe = arrived != null && JettyProbeRouting.this.probes.isProbe(arrived);
+				if (arrived != null) {
+					task = () -> {
+						onUpgradeTo(arrived);
+						reads.run();
+					};
+				}
 			}
 			Executor target = this.probe ? JettyProbeRouting.this.probes : JettyProbeRouting.this.requests;
 			try {
-				target.execute(reads);
+				target.execute(task);
 			}
 			catch (RejectedExecutionException ex) {
 				getEndPoint().close(ex);
@@ -129,23 +137,22 @@ final class JettyProbeRouting extends HttpConnectionFactory {
 		}
 
 		/**
-		 * Reads what has arrived of the next request and hands it to the request buffer.
-		 * @return whether the request is a probe
+		 * Reads what has arrived of the next request.
+		 * @return the bytes, in a buffer of their size, or {@code null} when none came (the
+		 * reading thread then meets the end, the failure, or waits again)
 		 */
-		private boolean nextIsProbe() {
-			ByteBuffer start = JettyProbeRouting.this.buffers.get();
-			BufferUtil.clear(start);
+		private ByteBuffer readArrived() {
+			ByteBuffer buffer = JettyProbeRouting.this.buffers.get();
+			BufferUtil.clear(buffer);
 			try {
-				if (getEndPoint().fill(start) <= 0) {
-					return false; // the reading thread meets the end, or waits again
+				if (getEndPoint().fill(buffer) <= 0) {
+					return null;
 				}
 			}
 			catch (IOException ex) {
-				return false; // the reading thread meets the same failure
+				return null;
 			}
-			boolean probe = JettyProbeRouting.this.probes.isProbe(start);
-			onUpgradeTo(start);
-			return probe;
+			return ByteBuffer.allocate(buffer.remaining()).put(buffer).flip();
 		}
 
 		/**
