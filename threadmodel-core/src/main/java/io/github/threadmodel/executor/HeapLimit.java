@@ -3,6 +3,7 @@ package io.github.threadmodel.executor;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
@@ -141,6 +142,9 @@ final class HeapLimit {
 	/** Whether the last collection left the heap above the threshold (written under this lock). */
 	private volatile boolean pressured;
 
+	/** Held while the limit is grown or a collection taken: one decision at a time. */
+	private final ReentrantLock lock = new ReentrantLock();
+
 	/**
 	 * Creates a limit.
 	 * @param settings the bounds and the threshold
@@ -225,11 +229,28 @@ final class HeapLimit {
 	 * growth interval ago, the tasks it let in last have not shown their cost (no task has
 	 * ended yet, or they have not run as long as tasks run, or no collection came since then
 	 * and the heap was not quiet for long), or the heap is under pressure.
+	 * <p>
+	 * Never waits for another caller: when one is deciding, this one leaves it to it. A
+	 * caller may be a server's poller or selector thread, which must not wait behind a
+	 * virtual thread that holds the decision and waits for a carrier (all of them busy with
+	 * requests): the server would read no connection meanwhile, health probes included.
 	 * @param waitingForCarrier virtual threads waiting for a carrier now, or -1 when the
 	 * JVM does not say (read only when the other rules allow growth)
 	 * @return whether the limit grew
 	 */
-	synchronized boolean grow(LongSupplier waitingForCarrier) {
+	boolean grow(LongSupplier waitingForCarrier) {
+		if (!this.lock.tryLock()) {
+			return false;
+		}
+		try {
+			return growLocked(waitingForCarrier);
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private boolean growLocked(LongSupplier waitingForCarrier) {
 		long now = this.clock.getAsLong();
 		if (now - this.lastWait > WAIT_GAP_NANOS) {
 			this.waitingSince = now;
@@ -302,7 +323,17 @@ final class HeapLimit {
 	 * @param inFlight the tasks holding a permit now
 	 * @return what the pressure did to the limit, or {@code null} when the heap has room
 	 */
-	synchronized Pressure onCollection(double share, int inFlight) {
+	Pressure onCollection(double share, int inFlight) {
+		this.lock.lock();
+		try {
+			return onCollectionLocked(share, inFlight);
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private Pressure onCollectionLocked(double share, int inFlight) {
 		this.usedAfterGc = share;
 		this.collections++;
 		this.lastCollectionAt = this.clock.getAsLong();

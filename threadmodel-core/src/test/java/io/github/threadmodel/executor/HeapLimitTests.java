@@ -1,5 +1,8 @@
 package io.github.threadmodel.executor;
 
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -52,6 +55,31 @@ class HeapLimitTests {
 		this.now.addAndGet(INTERVAL);
 		this.limit.onCollection(0.1, 4);
 		assertThat(this.limit.grow(UNKNOWN)).isTrue();
+		assertThat(this.limit.limit()).isEqualTo(8);
+	}
+
+	@Test
+	void aCallerNeverWaitsWhileAnotherDecidesWhetherToGrow() throws Exception {
+		// as above: tasks wait, one ended, and a collection came after it
+		assertThat(this.limit.grow(UNKNOWN)).isFalse();
+		this.limit.ended(INTERVAL / 2);
+		this.now.addAndGet(INTERVAL);
+		this.limit.onCollection(0.1, 4);
+		CountDownLatch deciding = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		// the first caller holds the decision (as a virtual thread waiting for a carrier would)
+		CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> this.limit.grow(() -> {
+			deciding.countDown();
+			awaitQuietly(release);
+			return -1;
+		}), HeapLimitTests::newThread);
+		assertThat(deciding.await(10, TimeUnit.SECONDS)).isTrue();
+		// a poller or selector thread asking meanwhile leaves it to the first, at once
+		assertThat(CompletableFuture.supplyAsync(() -> this.limit.grow(UNKNOWN), HeapLimitTests::newThread))
+			.succeedsWithin(Duration.ofSeconds(5))
+			.isEqualTo(false);
+		release.countDown();
+		assertThat(first).succeedsWithin(Duration.ofSeconds(10)).isEqualTo(true);
 		assertThat(this.limit.limit()).isEqualTo(8);
 	}
 
@@ -160,6 +188,19 @@ class HeapLimitTests {
 		assertThat(this.limit.heapUsedAfterGc()).isNull();
 		assertThat(this.limit.onCollection(0.3, 0)).isNull();
 		assertThat(this.limit.heapUsedAfterGc()).isEqualTo(0.3);
+	}
+
+	private static void newThread(Runnable task) {
+		Thread.ofPlatform().daemon().start(task);
+	}
+
+	private static void awaitQuietly(CountDownLatch latch) {
+		try {
+			latch.await(30, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	/**
