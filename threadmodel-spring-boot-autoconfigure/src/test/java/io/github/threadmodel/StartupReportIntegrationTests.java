@@ -74,7 +74,7 @@ class StartupReportIntegrationTests {
 				"app.threads.virtual.adaptive.min-limit=8", "app.threads.virtual.adaptive.max-limit=400")) {
 			assertThat(output).containsOnlyOnce("Thread model virtual (app.threads.model) on " + server.id())
 				.contains(": adaptive limit 8 to 400 (heap threshold ")
-				.contains(" %), queue-timeout none" + idleWait(server) + "; accept backlog ");
+				.contains(" %), queue-timeout 30s" + idleWait(server) + "; accept backlog ");
 		}
 	}
 

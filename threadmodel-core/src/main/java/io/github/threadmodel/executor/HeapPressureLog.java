@@ -69,7 +69,7 @@ final class HeapPressureLog {
 			this.lastWarning = now;
 			logger.warn("Heap pressure: " + figures + "; the virtual-thread admission limit goes from "
 					+ pressure.before() + " to " + after + ", requests beyond it wait in arrival order "
-					+ "(up to the queue timeout, when one is set, then they are answered 503)");
+					+ "(up to the queue timeout, then they are answered 503)");
 		}
 		else if (logger.isDebugEnabled()) {
 			logger.debug("Heap pressure: " + figures + "; admission limit " + pressure.before() + " -> " + after);

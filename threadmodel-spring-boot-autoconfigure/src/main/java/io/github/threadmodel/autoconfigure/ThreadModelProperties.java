@@ -172,7 +172,7 @@ public class ThreadModelProperties {
 
 		/**
 		 * Longest a request may wait for a turn under the limit (adaptive or fixed) before the
-		 * server answers it 503 with Retry-After. Waits without limit when unset.
+		 * server answers it 503 with Retry-After. 30s when unset.
 		 */
 		private Duration queueTimeout;
 

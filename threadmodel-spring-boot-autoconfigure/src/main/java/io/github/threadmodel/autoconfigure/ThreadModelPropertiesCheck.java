@@ -147,7 +147,7 @@ final class ThreadModelPropertiesCheck {
 		}
 		if (virtual.getQueueTimeout() != null) {
 			checkDuration("app.threads.virtual.queue-timeout", virtual.getQueueTimeout(), Duration.ZERO,
-					"a duration of zero or more, for example 200ms, or no value to wait without limit");
+					"a duration of zero or more, for example 200ms (30s when unset)");
 			if (admission == VirtualAdmission.UNLIMITED) {
 				logger.warn("app.threads.virtual.queue-timeout has no effect with "
 						+ "app.threads.virtual.admission=unlimited: on virtual threads no request waits for a turn");

@@ -20,6 +20,15 @@ final class ThreadModelSettings {
 
 	private static final int DEFAULT_MIN_THREADS = 10;
 
+	/**
+	 * How long a request waits for a turn under the virtual limit when
+	 * {@code app.threads.virtual.queue-timeout} is not set: about when its client, or a proxy
+	 * in front, gives up waiting (Jetty's idle timeout, a cloud load balancer's backend
+	 * timeout, Kubernetes' grace period), so that a burst the heap lets run only slowly is
+	 * answered 503 with Retry-After rather than not at all.
+	 */
+	static final Duration DEFAULT_QUEUE_TIMEOUT = Duration.ofSeconds(30);
+
 	private final ThreadModelProperties properties;
 
 	ThreadModelSettings(ThreadModelProperties properties) {
@@ -85,7 +94,8 @@ final class ThreadModelSettings {
 	 * @return the overload protection
 	 */
 	OverloadProtection overload() {
-		return new OverloadProtection(this.properties.getVirtual().getQueueTimeout());
+		Duration queueTimeout = this.properties.getVirtual().getQueueTimeout();
+		return new OverloadProtection((queueTimeout != null) ? queueTimeout : DEFAULT_QUEUE_TIMEOUT);
 	}
 
 	/**

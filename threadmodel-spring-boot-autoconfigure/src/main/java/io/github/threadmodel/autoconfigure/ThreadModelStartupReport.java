@@ -96,7 +96,7 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 
 	/**
 	 * The INFO line, for example {@code Thread model virtual (app.threads.model) on
-	 * tomcat: adaptive limit 20 to 10000 (heap threshold 80 %), queue-timeout none; accept
+	 * tomcat: adaptive limit 20 to 10000 (heap threshold 80 %), queue-timeout 30s; accept
 	 * backlog 4096 (8192 capped by
 	 * net.core.somaxconn); application tasks follow the server's model, unbounded}; on
 	 * Jetty, after the limits, {@code requests wait at most 28s (the connection idle timeout
@@ -140,8 +140,7 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 	}
 
 	private String virtualLimits(ExecutorSettings executor) {
-		Duration timeout = this.settings.overload().queueTimeout();
-		String queueTimeout = "queue-timeout " + ((timeout != null) ? duration(timeout) : "none");
+		String queueTimeout = "queue-timeout " + duration(this.settings.overload().queueTimeout());
 		if (executor.maxConcurrency() != null) {
 			return "max-concurrency %d, %s".formatted(executor.maxConcurrency(), queueTimeout);
 		}

@@ -156,6 +156,16 @@ class ThreadModelAutoConfigurationTests {
 	}
 
 	@Test
+	void requestsWaitForATurnAtMostThirtySecondsUnlessTheQueueTimeoutIsSet() {
+		this.servlet.withPropertyValues("app.threads.model=virtual")
+			.run((context) -> assertThat(context.getBean(ThreadModelSettings.class).overload().queueTimeout())
+				.isEqualTo(Duration.ofSeconds(30)));
+		this.servlet.withPropertyValues("app.threads.model=virtual", "app.threads.virtual.queue-timeout=2m")
+			.run((context) -> assertThat(context.getBean(ThreadModelSettings.class).overload().queueTimeout())
+				.isEqualTo(Duration.ofMinutes(2)));
+	}
+
+	@Test
 	void queueTimeoutWithoutALimitIsSaidToHaveNoEffect(CapturedOutput output) {
 		this.servlet.withConfiguration(AutoConfigurations.of(ThreadModelPinningAutoConfiguration.class))
 			.withPropertyValues("app.threads.virtual.queue-timeout=200ms", "app.threads.virtual.admission=unlimited")
