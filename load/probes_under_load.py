@@ -8,6 +8,8 @@
     load/probes_under_load.py --jar ... --scenarios virtual-mc50 --expect-no-failures               # CI: exit 1 on a failed probe
     load/probes_under_load.py --jar sample-web/target/sample-web-tomcat.jar --load deep --heap 256m  # 2000 queued, pod heap
     load/probes_under_load.py --jar sample-web/target/sample-web-tomcat.jar --load cpu --clients 200  # CPU-bound requests
+    load/probes_under_load.py --jar sample-web/target/sample-web-tomcat.jar --load deep --heap 128m --clients 3000 \
+        --load-path '/heavy?kb=300&ms=2000' --seconds 40 --scenarios adaptive --expect-all-answered  # heavy requests
     load/probes_under_load.py --jar petclinic.jar --load-path '/owners?lastName=' --snapshot-path /actuator/threadmodel \
         --scenarios platform-50 --probe-after 15 --app-arg=--app.threads.readiness.refuse-when-shedding=true
     load/probes_under_load.py --table-from DIR [DIR ...]         # one Markdown table from the summary.csv of earlier runs
@@ -77,7 +79,8 @@ shutdown lets a deep queue run first, which the measurement does not need (CI gi
 Writes into --out: results.md (the table), summary.csv (one row per scenario and probe path, with the load's own
 counts and the application's fate), probes.csv (every probe), meta.json, and per run its app log. Exit status: 1 when
 --expect-no-failures is given and a probe failed, or the application ran out of heap or died (in the last run of a
-scenario), or when --expect-survival is given and the application ran out of heap or died (in any run); 2 when the
+scenario), when --expect-survival is given and the application ran out of heap or died (in any run), or when
+--expect-all-answered is given and a request of the load got neither a 2xx nor a 503 within the window (in any run); 2 when the
 application did not start or answer its probes.
 Standard library only; loopback only; every loop is bounded by --seconds.
 """
@@ -704,6 +707,13 @@ def failed_scenarios(rows: list[dict]) -> list[str]:
     return [" ".join(k) for k in last if k in failed]
 
 
+def unanswered_scenarios(rows: list[dict]) -> list[str]:
+    """The scenarios (server, load, name) in any run of which a request of the load got no answer (2xx or 503) within
+    the window: it failed, or was still in flight when the window ended."""
+    return list(dict.fromkeys(" ".join((r["server"], r["load"], r["scenario"])) for r in rows
+                              if int(r["load_failed"]) or int(r["load_unfinished"] or 0)))
+
+
 def died_scenarios(rows: list[dict]) -> list[str]:
     """The scenarios (server, load, name) whose application ran out of heap or died, in any run."""
     return list(dict.fromkeys(" ".join((r["server"], r["load"], r["scenario"])) for r in rows
@@ -795,6 +805,9 @@ def parse_args(argv=None):
                    help="do not run plain Spring Boot once more when one of its probes failed")
     p.add_argument("--expect-no-failures", action="store_true",
                    help="exit 1 when a probe failed or the application ran out of heap or died")
+    p.add_argument("--expect-all-answered", action="store_true",
+                   help="exit 1 when a request of the load got no answer (2xx or 503) within the window, in any run "
+                        "(for the deep load: give --seconds past the queue timeout)")
     p.add_argument("--expect-survival", action="store_true",
                    help="exit 1 when the application ran out of heap or died (failed probes are only reported)")
     p.add_argument("--start-timeout", type=float, default=120)
@@ -893,6 +906,10 @@ def main(argv=None) -> int:
     died = died_scenarios(rows)
     if died and a.expect_survival:
         log(f"the application ran out of heap or died in: {', '.join(died)}")
+        return 1
+    unanswered = unanswered_scenarios(rows)
+    if unanswered and a.expect_all_answered:
+        log(f"requests of the load got no answer within the window in: {', '.join(unanswered)}")
         return 1
     return 0
 
