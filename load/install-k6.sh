@@ -1,12 +1,28 @@
 #!/usr/bin/env bash
-# Installs k6 at the pinned version when it is missing, from the Go module proxy, and prints the
-# path of the binary to use. Idempotent: a k6 of the right version already in $(go env GOPATH)/bin
-# is kept. From an empty module cache the download and build took 3 min on a busy 2-core machine.
+# Prints the path of the k6 binary to use, and installs k6 at the pinned version first when there is
+# none, from the Go module proxy. A k6 already there needs no Go: the one this script installed
+# before in $GOPATH/bin (default ~/go/bin) when it is of the pinned version, otherwise any k6 on
+# PATH, whatever its version (a line on stderr names it). From an empty module cache the download
+# and build took 3 min on a busy 2-core machine.
 #
 #   K6=$(load/install-k6.sh)    # then: "$K6" run load/k6/ramp.js
 set -euo pipefail
 
 K6_VERSION="${K6_VERSION:-v1.8.1}"
+
+is_pinned() { [ -x "$1" ] && "$1" version 2>/dev/null | grep "k6 ${K6_VERSION} " >/dev/null; }
+
+GOPATH_DIR="${GOPATH:-$HOME/go}"
+OWN="${GOPATH_DIR%%:*}/bin/k6"
+if is_pinned "$OWN"; then
+  echo "$OWN"
+  exit 0
+fi
+if FOUND="$(command -v k6 2>/dev/null)"; then
+  echo "install-k6: using the k6 on PATH, $FOUND ($("$FOUND" version 2>/dev/null | head -n 1 || true); pinned: ${K6_VERSION})" >&2
+  echo "$FOUND"
+  exit 0
+fi
 
 if ! command -v go >/dev/null 2>&1; then
   for d in /usr/local/go/bin /usr/lib/go/bin; do

@@ -4,7 +4,7 @@ interleaved (on, off, on, off). Each run: a warm-up (15 s), then the process's C
 60 s and under 30 s of k6 load (load/k6/throughput.js: 200 keep-alive clients on /greetings, no warm-up of its own),
 then the endpoint's 'pinning' section.
 
-    flock /tmp/threadmodel-bench.lock python3 load/pinning_overhead.py
+    python3 load/pinning_overhead.py
     python3 load/pinning_overhead.py --warmup 1 --idle 2 --load 2 --variants on off     # a quick try of the script
 
 One line per run on stdout; the app logs and k6's summaries in --out. Java, k6, each run's free port and the k6 run

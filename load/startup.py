@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Startup of each flavour x app x model: medians of N starts, interleaved.
 
-    flock /tmp/threadmodel-bench.lock load/startup.py                       # 5 runs, every JVM flavour
+    load/startup.py                    # 5 runs, every JVM flavour
     load/startup.py --runs 7 --flavours jvm,cds,aotcache --apps web --models virtual
 
 Each round starts every configuration once, in a shuffled order (so that a burst of noise from other
