@@ -16,6 +16,7 @@ import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.actuate.ServerKind;
+import io.github.threadmodel.internal.actuate.ShownValue;
 import io.github.threadmodel.internal.actuate.StartupTimeline;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
 import io.github.threadmodel.internal.flavour.RuntimeFlavour;
@@ -54,8 +55,6 @@ public class ThreadModelEndpoint {
 	private static final int STATUS_FORBIDDEN = 403;
 
 	private static final String AUTO = "auto";
-
-	private static final int SHOWN_LENGTH = 40;
 
 	private final String startupSource;
 
@@ -217,7 +216,7 @@ public class ThreadModelEndpoint {
 				return candidate;
 			}
 		}
-		throw new IllegalArgumentException(((model != null) ? "Unknown thread model '" + shown(model) + "'"
+		throw new IllegalArgumentException(((model != null) ? "Unknown thread model '" + ShownValue.of(model) + "'"
 				: "No thread model given") + "; allowed values: platform, virtual, " + AUTO);
 	}
 
@@ -229,15 +228,8 @@ public class ThreadModelEndpoint {
 			return Integer.valueOf(value.trim());
 		}
 		catch (NumberFormatException ex) {
-			throw new IllegalArgumentException(name + " must be a whole number of 1 or more, not '" + shown(value) + "'");
+			throw new IllegalArgumentException(name + " must be a whole number of 1 or more, not '" + ShownValue.of(value) + "'");
 		}
-	}
-
-	/**
-	 * A bad value as the answer repeats it: its start only, however long it was.
-	 */
-	private static String shown(String value) {
-		return (value.length() <= SHOWN_LENGTH) ? value : value.substring(0, SHOWN_LENGTH) + "...";
 	}
 
 	private static String requestedBy(SecurityContext securityContext) {

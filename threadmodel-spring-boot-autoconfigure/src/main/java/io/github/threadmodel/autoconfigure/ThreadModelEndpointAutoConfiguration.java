@@ -5,6 +5,7 @@ import io.github.threadmodel.internal.actuate.StartupTimeline;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.ConnectionsDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 import io.github.threadmodel.internal.actuate.ThreadModelEndpointRuntimeHints;
+import io.github.threadmodel.internal.actuate.UnknownSwitchFields;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
 import io.github.threadmodel.internal.requests.AsyncRequests;
@@ -42,6 +43,16 @@ public final class ThreadModelEndpointAutoConfiguration {
 		return new ThreadModelEndpoint(selection.source(), executors.requests(), executors.tasks(), requestCounts,
 				switcher, new ConnectionsDescriptor(intake.acceptBacklog(), intake.somaxconn()), startupTimeline,
 				serverKind, pinning.getIfAvailable(), auto.getIfAvailable(), asyncRequests.getIfAvailable());
+	}
+
+	/**
+	 * A switch with a field the endpoint does not take gets a 400 that names it, instead of
+	 * being taken without the field.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	UnknownSwitchFields threadModelUnknownSwitchFields() {
+		return new UnknownSwitchFields();
 	}
 
 }
