@@ -228,7 +228,8 @@ public class ThreadModelEndpoint {
 			return Integer.valueOf(value.trim());
 		}
 		catch (NumberFormatException ex) {
-			throw new IllegalArgumentException(name + " must be a whole number of 1 or more, not '" + ShownValue.of(value) + "'");
+			throw new IllegalArgumentException(
+					name + " must be a whole number of 1 or more, not '" + ShownValue.of(value) + "'");
 		}
 	}
 
