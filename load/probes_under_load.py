@@ -707,17 +707,20 @@ def failed_scenarios(rows: list[dict]) -> list[str]:
     return [" ".join(k) for k in last if k in failed]
 
 
+def scenarios_where(rows: list[dict], happened) -> list[str]:
+    """The scenarios (server, load, name), in order, in any run of which `happened(row)` is true."""
+    return list(dict.fromkeys(" ".join((r["server"], r["load"], r["scenario"])) for r in rows if happened(r)))
+
+
 def unanswered_scenarios(rows: list[dict]) -> list[str]:
-    """The scenarios (server, load, name) in any run of which a request of the load got no answer (2xx or 503) within
-    the window: it failed, or was still in flight when the window ended."""
-    return list(dict.fromkeys(" ".join((r["server"], r["load"], r["scenario"])) for r in rows
-                              if int(r["load_failed"]) or int(r["load_unfinished"] or 0)))
+    """The scenarios in any run of which a request of the load got no answer (2xx or 503) within the window: it failed,
+    or was still in flight when the window ended."""
+    return scenarios_where(rows, lambda r: int(r["load_failed"]) or int(r["load_unfinished"]))
 
 
 def died_scenarios(rows: list[dict]) -> list[str]:
-    """The scenarios (server, load, name) whose application ran out of heap or died, in any run."""
-    return list(dict.fromkeys(" ".join((r["server"], r["load"], r["scenario"])) for r in rows
-                              if app_state(r) in ("**OOM**", "**died**")))
+    """The scenarios whose application ran out of heap or died, in any run."""
+    return scenarios_where(rows, lambda r: app_state(r) in ("**OOM**", "**died**"))
 
 
 def write_csv(path: Path, rows: list[dict], columns: list[str]):

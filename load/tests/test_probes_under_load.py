@@ -112,6 +112,16 @@ class Summary(unittest.TestCase):
         table = pul.markdown(rows).splitlines()
         self.assertEqual([line.rsplit("|", 2)[1].strip() for line in table[2:]], ["**OOM**", "**died**", "ok"])
 
+    def test_a_request_of_the_load_left_unanswered_fails_its_scenario_with_expect_all_answered(self):
+        rows = []
+        for scenario, counts in (("adaptive", pul.LoadCounts(answered=425, refused=2575)),
+                                 ("plain", pul.LoadCounts(errors=3000)),
+                                 ("virtual-mc50", pul.LoadCounts(answered=200, unfinished=1800))):
+            rows += pul.summary_rows(pul.Run(scenario, 1, "deep", "tomcat", [probe(0.1, "ok")], counts, 1.5), ["/live"],
+                                     0.2)
+        self.assertEqual(pul.unanswered_scenarios(rows), ["tomcat deep plain", "tomcat deep virtual-mc50"])
+        self.assertEqual(pul.died_scenarios(rows), [])
+
     def test_the_log_tells_an_out_of_memory_error(self):
         self.assertTrue(pul.saw_oom("Terminating due to java.lang.OutOfMemoryError: Java heap space\n"))
         self.assertFalse(pul.saw_oom("Started SampleWebApplication in 3.2 seconds\n"))
