@@ -8,18 +8,12 @@ import java.time.Instant;
  * @param at when it happened
  * @param from the model before
  * @param to the model after
- * @param requestedBy who or what asked for it
+ * @param source who or what asked for it
+ * @param requestedBy who or what asked for it, in words
  * @param handedOver tasks that were waiting for a thread of the old model and moved to the new one
  * @since 0.1.0
  */
-public record ModelSwitch(Instant at, ThreadModel from, ThreadModel to, String requestedBy, int handedOver) {
-
-	/**
-	 * Who or what asked for it, as {@code requestedBy} starts.
-	 * @return the source
-	 */
-	public SwitchSource source() {
-		return SwitchSource.of(this.requestedBy);
-	}
+public record ModelSwitch(Instant at, ThreadModel from, ThreadModel to, SwitchSource source, String requestedBy,
+		int handedOver) {
 
 }

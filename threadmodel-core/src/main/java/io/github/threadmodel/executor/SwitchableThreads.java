@@ -111,7 +111,8 @@ final class SwitchableThreads {
 	}
 
 	/** See {@link ThreadModelExecutor#switchTo}. */
-	synchronized ModelSwitch switchTo(ExecutorSettings settings, String requestedBy, Object executor) {
+	synchronized ModelSwitch switchTo(ExecutorSettings settings, SwitchSource source, String requestedBy,
+			Object executor) {
 		if (this.closed) {
 			throw new IllegalStateException(executor + " is closed");
 		}
@@ -122,7 +123,8 @@ final class SwitchableThreads {
 		old.shutdown();
 		List<Runnable> waiting = old.drainWaiting();
 		waiting.forEach((task) -> handOver(task, next));
-		ModelSwitch change = new ModelSwitch(Instant.now(), old.model(), next.model(), requestedBy, waiting.size());
+		ModelSwitch change = new ModelSwitch(Instant.now(), old.model(), next.model(), source, requestedBy,
+				waiting.size());
 		this.history.add(change);
 		return change;
 	}

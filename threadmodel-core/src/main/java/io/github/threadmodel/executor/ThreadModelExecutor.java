@@ -214,11 +214,12 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * arrival order and the time they have waited; running tasks finish where they are, and
 	 * the old threads end once idle.
 	 * @param settings the new model and its limits
-	 * @param requestedBy who or what asks for the switch, for the history
+	 * @param source who or what asks for the switch
+	 * @param requestedBy who or what asks for the switch, in words, for the history
 	 * @return the switch
 	 */
-	public ModelSwitch switchTo(ExecutorSettings settings, String requestedBy) {
-		return this.threads.switchTo(settings, requestedBy, this);
+	public ModelSwitch switchTo(ExecutorSettings settings, SwitchSource source, String requestedBy) {
+		return this.threads.switchTo(settings, source, requestedBy, this);
 	}
 
 	/**

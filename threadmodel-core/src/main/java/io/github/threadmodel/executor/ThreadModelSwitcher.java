@@ -1,10 +1,17 @@
 package io.github.threadmodel.executor;
 
+import io.github.threadmodel.executor.SwitchOutcome.Refused;
+import io.github.threadmodel.executor.SwitchOutcome.Refused.Reason;
+import io.github.threadmodel.executor.SwitchOutcome.Switched;
+import io.github.threadmodel.executor.SwitchOutcome.Unchanged;
+
 /**
- * Switches the thread model of a running application: the request executor, and the
- * application task executor when it follows the server's model. The task executor takes
- * the new model only: the limits given are the request executor's, and the task executor
- * keeps its own.
+ * The one way the thread model of a running application changes: the actuator endpoint,
+ * a configuration change, {@code app.threads.model=auto} and the application's own code
+ * each hand it a {@link SwitchRequest}, which is checked whole, then applied to the
+ * request executor, and to the application task executor when it follows the server's
+ * model. The task executor takes the new model only: the limits given are the request
+ * executor's, and the task executor keeps its own.
  * @since 0.1.0
  */
 public final class ThreadModelSwitcher {
@@ -14,6 +21,8 @@ public final class ThreadModelSwitcher {
 	private final ThreadModelExecutor followingTasks;
 
 	private final boolean enabled;
+
+	private volatile Runnable resumeAuto;
 
 	/**
 	 * Creates a switcher.
@@ -30,15 +39,54 @@ public final class ThreadModelSwitcher {
 
 	/**
 	 * Whether switching is allowed at all.
-	 * @return {@code false} when {@link #switchTo} throws
+	 * @return {@code false} when every request is refused
 	 */
 	public boolean isEnabled() {
 		return this.enabled;
 	}
 
 	/**
-	 * Switches to a model, optionally with new limits. Nothing changes when a value is
-	 * invalid.
+	 * Sets what a request for {@link ThreadModelChoice#AUTO} resumes: the decisions of
+	 * {@code app.threads.model=auto}, which register here when the application starts
+	 * with it. Without it, such a request is refused.
+	 * @param resume resumes auto's decisions
+	 */
+	public void onResumeAuto(Runnable resume) {
+		this.resumeAuto = resume;
+	}
+
+	/**
+	 * Checks a request and applies it; nothing changes when it is refused.
+	 * @param request the switch asked for
+	 * @return what was done
+	 */
+	public synchronized SwitchOutcome apply(SwitchRequest request) {
+		Refused refused = check(request);
+		if (refused != null) {
+			return refused;
+		}
+		ThreadModelChoice choice = request.model();
+		ThreadModel model = (choice != null && choice.fixedModel() != null) ? choice.fixedModel()
+				: this.requests.getModel();
+		ExecutorSettings next = this.requests.getSettings().with(model, request.maxThreads(), request.maxConcurrency());
+		SwitchOutcome outcome = new Unchanged(model);
+		if (!next.equals(this.requests.getSettings())) {
+			outcome = new Switched(this.requests.switchTo(next, request.source(), request.requestedBy()));
+			if (this.followingTasks != null && this.followingTasks.getModel() != model) {
+				this.followingTasks.switchTo(this.followingTasks.getSettings().with(model, null, null),
+						request.source(), request.requestedBy());
+			}
+		}
+		if (choice == ThreadModelChoice.AUTO) {
+			// after the limits: their switch, not auto's own, pauses auto
+			this.resumeAuto.run();
+		}
+		return outcome;
+	}
+
+	/**
+	 * Switches to a model from the application's own code, recorded as
+	 * {@link SwitchSource#APPLICATION}: {@link #apply} with exceptions for refusals.
 	 * @param model the new model
 	 * @param maxThreads the platform pool's new limit, or {@code null} to keep it
 	 * @param maxConcurrency the new virtual concurrency limit, or {@code null} to keep it
@@ -50,26 +98,33 @@ public final class ThreadModelSwitcher {
 	 * @throws IllegalStateException when switching is disabled
 	 */
 	public ModelSwitch switchTo(ThreadModel model, Integer maxThreads, Integer maxConcurrency, String requestedBy) {
-		if (!this.enabled) {
-			throw new IllegalStateException("Switching the thread model is disabled");
-		}
-		requireAtLeastOne("maxThreads", maxThreads);
-		requireAtLeastOne("maxConcurrency", maxConcurrency);
-		ExecutorSettings next = this.requests.getSettings().with(model, maxThreads, maxConcurrency);
-		if (next.equals(this.requests.getSettings())) {
-			return null;
-		}
-		ModelSwitch change = this.requests.switchTo(next, requestedBy);
-		if (this.followingTasks != null && this.followingTasks.getModel() != model) {
-			this.followingTasks.switchTo(this.followingTasks.getSettings().with(model, null, null), requestedBy);
-		}
-		return change;
+		SwitchOutcome outcome = apply(new SwitchRequest(ThreadModelChoice.of(model), maxThreads, maxConcurrency,
+				SwitchSource.APPLICATION, requestedBy));
+		return switch (outcome) {
+			case Switched switched -> switched.change();
+			case Unchanged unchanged -> null;
+			case Refused refused when refused.reason() == Reason.DISABLED ->
+				throw new IllegalStateException(refused.message());
+			case Refused refused -> throw new IllegalArgumentException(refused.message());
+		};
 	}
 
-	private static void requireAtLeastOne(String name, Integer value) {
-		if (value != null && value < 1) {
-			throw new IllegalArgumentException(name + " must be a whole number of 1 or more, not " + value);
+	private Refused check(SwitchRequest request) {
+		if (!this.enabled) {
+			return new Refused(Reason.DISABLED,
+					"Switching the thread model is disabled by app.threads.switching.enabled=false");
 		}
+		if (request.model() == ThreadModelChoice.AUTO && this.resumeAuto == null) {
+			return new Refused(Reason.NO_AUTO,
+					"Thread model 'auto' can only be resumed when the application started with app.threads.model=auto");
+		}
+		Refused limit = belowOne("maxThreads", request.maxThreads());
+		return (limit != null) ? limit : belowOne("maxConcurrency", request.maxConcurrency());
+	}
+
+	private static Refused belowOne(String name, Integer value) {
+		return (value != null && value < 1)
+				? new Refused(Reason.INVALID_LIMIT, name + " must be a whole number of 1 or more, not " + value) : null;
 	}
 
 }

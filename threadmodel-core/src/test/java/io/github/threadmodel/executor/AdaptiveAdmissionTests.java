@@ -126,10 +126,12 @@ class AdaptiveAdmissionTests {
 		this.fixture.submitBlocking(5);
 		this.fixture.awaitStats((stats) -> stats.running() == 2 && stats.queued() == 3);
 		AdaptiveLimit before = this.limit.get();
-		this.executor.switchTo(this.executor.getSettings().with(ThreadModel.PLATFORM, null, null), "test");
+		this.executor.switchTo(this.executor.getSettings().with(ThreadModel.PLATFORM, null, null),
+				SwitchSource.APPLICATION, "test");
 		assertThat(this.executor.admission()).isNull();
 		this.fixture.awaitStats((stats) -> stats.running() == 5 && stats.queued() == 0);
-		this.executor.switchTo(this.executor.getSettings().with(ThreadModel.VIRTUAL, null, null), "test");
+		this.executor.switchTo(this.executor.getSettings().with(ThreadModel.VIRTUAL, null, null),
+				SwitchSource.APPLICATION, "test");
 		// the same limit, still counting the two tasks it admitted before the switches
 		assertThat(this.limit.get()).isSameAs(before);
 		assertThat(this.executor.admission().inFlight()).isEqualTo(2);
@@ -143,7 +145,8 @@ class AdaptiveAdmissionTests {
 	@Test
 	void aFixedLimitTakesThePlaceOfTheAdaptiveOne() {
 		this.executor = executor(adaptive(2, 10), null);
-		this.executor.switchTo(this.executor.getSettings().with(ThreadModel.VIRTUAL, null, 7), "test");
+		this.executor.switchTo(this.executor.getSettings().with(ThreadModel.VIRTUAL, null, 7),
+				SwitchSource.APPLICATION, "test");
 		assertThat(this.executor.admission()).satisfies((admission) -> {
 			assertThat(admission.mode()).isEqualTo("fixed");
 			assertThat(admission.limit()).isEqualTo(7);

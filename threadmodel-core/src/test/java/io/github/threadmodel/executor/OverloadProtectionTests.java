@@ -84,7 +84,7 @@ class OverloadProtectionTests {
 		this.fixture.awaitStats((stats) -> stats.running() == 1);
 		submitRecording(3, true);
 		this.fixture.awaitStats((stats) -> stats.queued() == 3);
-		assertThat(this.executor.switchTo(virtual(1), "test").handedOver()).isEqualTo(3);
+		assertThat(this.executor.switchTo(virtual(1), SwitchSource.APPLICATION, "test").handedOver()).isEqualTo(3);
 		// One handed-over task takes the new permit and blocks; the other two wait behind it.
 		awaitSeen(1);
 		// A task submitted now waits behind them and times out: by then they have waited longer.
@@ -142,7 +142,7 @@ class OverloadProtectionTests {
 		submitRecording(2, true);
 		this.fixture.awaitStats((stats) -> stats.queued() == 2);
 		// the first handed-over task takes the new permit and blocks; the second waits behind it
-		this.executor.switchTo(virtual(1), "test");
+		this.executor.switchTo(virtual(1), SwitchSource.APPLICATION, "test");
 		this.fixture.awaitStats((stats) -> stats.timedOut() == 1 && stats.queued() == 0);
 		awaitSeen(2);
 		assertThat(this.seen).containsExactly("admitted", "IDLE_TIMEOUT");

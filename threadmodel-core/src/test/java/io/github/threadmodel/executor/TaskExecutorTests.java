@@ -45,7 +45,7 @@ class TaskExecutorTests {
 		this.executor.setTaskDecorator(new CapturingDecorator());
 		assertThat(seenContext("before")).isEqualTo("before");
 		ThreadModel other = (model == ThreadModel.PLATFORM) ? ThreadModel.VIRTUAL : ThreadModel.PLATFORM;
-		this.executor.switchTo(this.executor.getSettings().with(other, null, null), "test");
+		this.executor.switchTo(this.executor.getSettings().with(other, null, null), SwitchSource.APPLICATION, "test");
 		assertThat(seenContext("after")).isEqualTo("after");
 		assertThat(this.executor.getTaskDecorator()).isInstanceOf(CapturingDecorator.class);
 	}
@@ -92,7 +92,7 @@ class TaskExecutorTests {
 				new TaskLimit(1, Duration.ZERO)));
 		this.fixture.submitBlocking(1);
 		ThreadModel other = (model == ThreadModel.PLATFORM) ? ThreadModel.VIRTUAL : ThreadModel.PLATFORM;
-		this.executor.switchTo(this.executor.getSettings().with(other, null, null), "test");
+		this.executor.switchTo(this.executor.getSettings().with(other, null, null), SwitchSource.APPLICATION, "test");
 		assertThatExceptionOfType(TaskRejectedException.class).isThrownBy(() -> this.executor.execute(() -> {
 		}));
 		this.fixture.release();

@@ -252,7 +252,8 @@ class ThreadModelExecutorTests {
 		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> this.executor.execute(() -> {
 		}));
 		assertThat(this.executor.stats().rejected()).isEqualTo(1);
-		assertThatIllegalStateException().isThrownBy(() -> this.executor.switchTo(platform(2, 0, null), "test"));
+		assertThatIllegalStateException().isThrownBy(() -> this.executor.switchTo(platform(2, 0, null),
+				SwitchSource.APPLICATION, "test"));
 	}
 
 	@Test
@@ -260,7 +261,7 @@ class ThreadModelExecutorTests {
 		this.executor = this.fixture.use(new ThreadModelExecutor("switch-", platform(2, 0, null)));
 		this.fixture.submitBlocking(5);
 		this.fixture.awaitStats((stats) -> stats.running() == 2 && stats.queued() == 3);
-		ModelSwitch change = this.executor.switchTo(virtual(null), "test");
+		ModelSwitch change = this.executor.switchTo(virtual(null), SwitchSource.APPLICATION, "test");
 		assertThat(change.from()).isEqualTo(ThreadModel.PLATFORM);
 		assertThat(change.to()).isEqualTo(ThreadModel.VIRTUAL);
 		assertThat(change.handedOver()).isEqualTo(3);
@@ -291,7 +292,8 @@ class ThreadModelExecutorTests {
 				}));
 			}
 			for (int i = 0; i < 30; i++) {
-				this.executor.switchTo((i % 2 == 0) ? virtual((i % 4 == 0) ? 3 : null) : platform(4, 1, null), "flip");
+				this.executor.switchTo((i % 2 == 0) ? virtual((i % 4 == 0) ? 3 : null) : platform(4, 1, null),
+						SwitchSource.APPLICATION, "flip");
 			}
 		}
 		assertThat(done.await(20, TimeUnit.SECONDS)).isTrue();
@@ -310,7 +312,7 @@ class ThreadModelExecutorTests {
 		this.executor = this.fixture.use(new ThreadModelExecutor("refuse-", virtual(1)));
 		this.fixture.submitBlocking(4);
 		this.fixture.awaitStats((stats) -> stats.running() == 1 && stats.queued() == 3);
-		this.executor.switchTo(platform(1, 0, 0), "test");
+		this.executor.switchTo(platform(1, 0, 0), SwitchSource.APPLICATION, "test");
 		this.fixture.awaitStats((stats) -> stats.running() == 4 && stats.queued() == 0);
 		this.fixture.release();
 		this.fixture.awaitStats((stats) -> stats.completed() == 4 && stats.rejected() == 0);

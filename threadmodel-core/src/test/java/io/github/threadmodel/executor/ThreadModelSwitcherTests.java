@@ -1,14 +1,22 @@
 package io.github.threadmodel.executor;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
+import io.github.threadmodel.executor.SwitchOutcome.Refused;
+import io.github.threadmodel.executor.SwitchOutcome.Refused.Reason;
+import io.github.threadmodel.executor.SwitchOutcome.Switched;
+import io.github.threadmodel.executor.SwitchOutcome.Unchanged;
 import io.github.threadmodel.testapp.ExecutorFixture;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class ThreadModelSwitcherTests {
 
@@ -50,6 +58,67 @@ class ThreadModelSwitcherTests {
 			assertThat(tasks.getSettings().maxConcurrency()).isNull();
 			assertThat(this.requests.getSettings().platform().maxThreads()).isEqualTo(8);
 		}
+	}
+
+	@Test
+	void aRequestForTheModelInForceIsUnchangedAndRecordsNothing() {
+		assertThat(this.switcher.apply(SwitchRequest.to(ThreadModelChoice.VIRTUAL, SwitchSource.ENDPOINT, "actuator")))
+			.isEqualTo(new Unchanged(ThreadModel.VIRTUAL));
+		assertThat(this.requests.switchHistory()).isEmpty();
+	}
+
+	@Test
+	void aRequestWithoutAModelChangesOnlyTheLimits() {
+		SwitchOutcome outcome = this.switcher.apply(new SwitchRequest(null, 9, null, SwitchSource.CONFIGURATION,
+				"configuration: app.threads.platform.max-threads=9"));
+		assertThat(outcome).isInstanceOfSatisfying(Switched.class, (switched) -> {
+			assertThat(switched.change().to()).isEqualTo(ThreadModel.VIRTUAL);
+			assertThat(switched.change().source()).isEqualTo(SwitchSource.CONFIGURATION);
+		});
+		assertThat(this.requests.getSettings().platform().maxThreads()).isEqualTo(9);
+	}
+
+	@Test
+	void aLimitBelowOneIsRefusedAndNothingChanges() {
+		SwitchOutcome outcome = this.switcher
+			.apply(new SwitchRequest(ThreadModelChoice.PLATFORM, 4, 0, SwitchSource.ENDPOINT, "actuator"));
+		assertThat(outcome).isEqualTo(new Refused(Reason.INVALID_LIMIT,
+				"maxConcurrency must be a whole number of 1 or more, not 0"));
+		assertThat(this.requests.getModel()).isEqualTo(ThreadModel.VIRTUAL);
+		assertThat(this.requests.switchHistory()).isEmpty();
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.switcher.switchTo(ThreadModel.PLATFORM, 0, null, "test"))
+			.withMessage("maxThreads must be a whole number of 1 or more, not 0");
+	}
+
+	@Test
+	void everyRequestIsRefusedWhenSwitchingIsDisabled() {
+		ThreadModelSwitcher disabled = new ThreadModelSwitcher(this.requests, null, false);
+		assertThat(disabled.apply(SwitchRequest.to(ThreadModelChoice.PLATFORM, SwitchSource.ENDPOINT, "actuator")))
+			.isInstanceOfSatisfying(Refused.class, (refused) -> assertThat(refused.reason()).isEqualTo(Reason.DISABLED));
+		assertThatIllegalStateException()
+			.isThrownBy(() -> disabled.switchTo(ThreadModel.PLATFORM, null, null, "test"))
+			.withMessageContaining("app.threads.switching.enabled=false");
+		assertThat(this.requests.getModel()).isEqualTo(ThreadModel.VIRTUAL);
+	}
+
+	@Test
+	void autoIsRefusedWhenNothingResumesIt() {
+		assertThat(this.switcher.apply(SwitchRequest.to(ThreadModelChoice.AUTO, SwitchSource.ENDPOINT, "actuator")))
+			.isInstanceOfSatisfying(Refused.class, (refused) -> assertThat(refused.reason()).isEqualTo(Reason.NO_AUTO));
+	}
+
+	@Test
+	void autoAppliesTheLimitsFirstThenResumes() {
+		List<String> events = new ArrayList<>();
+		this.requests.onSwitch((change) -> events.add("switched by " + change.source().id()));
+		this.switcher.onResumeAuto(() -> events.add("resumed"));
+		SwitchOutcome outcome = this.switcher
+			.apply(new SwitchRequest(ThreadModelChoice.AUTO, null, 6, SwitchSource.ENDPOINT, "actuator"));
+		assertThat(outcome).isInstanceOf(Switched.class);
+		assertThat(this.requests.getModel()).isEqualTo(ThreadModel.VIRTUAL);
+		assertThat(this.requests.getSettings().maxConcurrency()).isEqualTo(6);
+		assertThat(events).containsExactly("switched by endpoint", "resumed");
 	}
 
 }

@@ -11,8 +11,13 @@ import io.github.threadmodel.actuate.ThreadModelDescriptor.PinningDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.SwitchDescriptor;
 import io.github.threadmodel.executor.ModelSwitch;
+import io.github.threadmodel.executor.SwitchOutcome;
+import io.github.threadmodel.executor.SwitchOutcome.Refused;
+import io.github.threadmodel.executor.SwitchOutcome.Refused.Reason;
+import io.github.threadmodel.executor.SwitchOutcome.Unchanged;
+import io.github.threadmodel.executor.SwitchRequest;
 import io.github.threadmodel.executor.SwitchSource;
-import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelChoice;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.actuate.ServerKind;
@@ -54,7 +59,8 @@ public class ThreadModelEndpoint {
 
 	private static final int STATUS_FORBIDDEN = 403;
 
-	private static final String AUTO = "auto";
+	/** Who asks, in the switch history, for a switch by the endpoint. */
+	private static final String ACTUATOR = "actuator";
 
 	private final String startupSource;
 
@@ -172,24 +178,22 @@ public class ThreadModelEndpoint {
 	@WriteOperation
 	public WebEndpointResponse<Object> switchModel(@Nullable String model, @Nullable String maxThreads,
 			@Nullable String maxConcurrency, SecurityContext securityContext) {
-		if (!this.switcher.isEnabled()) {
-			return refused(STATUS_FORBIDDEN, "Switching the thread model is disabled by app.threads.switching.enabled=false");
-		}
+		SwitchRequest request;
 		try {
-			if (isAuto(model)) {
-				resumeAuto();
-				return new WebEndpointResponse<>(threadModel());
-			}
-			ThreadModel requested = parseModel(model);
-			String requestedBy = requestedBy(securityContext);
-			if (this.switcher.switchTo(requested, parseLimit("maxThreads", maxThreads),
-					parseLimit("maxConcurrency", maxConcurrency), requestedBy) == null) {
-				logger.info("Thread model stays %s: it is in force with these limits already (asked by %s)"
-					.formatted(requested.id(), requestedBy));
-			}
+			request = new SwitchRequest(parseModel(model), parseLimit("maxThreads", maxThreads),
+					parseLimit("maxConcurrency", maxConcurrency), SwitchSource.ENDPOINT, requestedBy(securityContext));
 		}
 		catch (IllegalArgumentException ex) {
 			return refused(WebEndpointResponse.STATUS_BAD_REQUEST, ex.getMessage());
+		}
+		SwitchOutcome outcome = this.switcher.apply(request);
+		if (outcome instanceof Refused refused) {
+			return refused((refused.reason() == Reason.DISABLED) ? STATUS_FORBIDDEN
+					: WebEndpointResponse.STATUS_BAD_REQUEST, refused.message());
+		}
+		if (outcome instanceof Unchanged unchanged && request.model() != ThreadModelChoice.AUTO) {
+			logger.info("Thread model stays %s: it is in force with these limits already (asked by %s)"
+				.formatted(unchanged.model().id(), request.requestedBy()));
 		}
 		return new WebEndpointResponse<>(threadModel());
 	}
@@ -198,26 +202,14 @@ public class ThreadModelEndpoint {
 		return new WebEndpointResponse<>(new SwitchRefused(error), status);
 	}
 
-	private static boolean isAuto(String model) {
-		return model != null && AUTO.equals(model.trim().toLowerCase(Locale.ROOT));
-	}
-
-	private void resumeAuto() {
-		if (this.auto == null) {
-			throw new IllegalArgumentException(
-					"Thread model 'auto' can only be resumed when the application started with app.threads.model=auto");
-		}
-		this.auto.resume();
-	}
-
-	private static ThreadModel parseModel(String model) {
-		for (ThreadModel candidate : ThreadModel.values()) {
+	private static ThreadModelChoice parseModel(String model) {
+		for (ThreadModelChoice candidate : ThreadModelChoice.values()) {
 			if (model != null && candidate.id().equals(model.trim().toLowerCase(Locale.ROOT))) {
 				return candidate;
 			}
 		}
 		throw new IllegalArgumentException(((model != null) ? "Unknown thread model '" + ShownValue.of(model) + "'"
-				: "No thread model given") + "; allowed values: platform, virtual, " + AUTO);
+				: "No thread model given") + "; allowed values: platform, virtual, auto");
 	}
 
 	private static Integer parseLimit(String name, String value) {
@@ -235,8 +227,7 @@ public class ThreadModelEndpoint {
 
 	private static String requestedBy(SecurityContext securityContext) {
 		Principal principal = (securityContext != null) ? securityContext.getPrincipal() : null;
-		String actuator = SwitchSource.ENDPOINT.prefix();
-		return (principal != null) ? actuator + " (" + principal.getName() + ")" : actuator;
+		return (principal != null) ? ACTUATOR + " (" + principal.getName() + ")" : ACTUATOR;
 	}
 
 	/**

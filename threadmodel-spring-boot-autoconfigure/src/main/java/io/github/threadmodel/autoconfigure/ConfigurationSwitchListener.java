@@ -10,8 +10,12 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.github.threadmodel.executor.ModelSwitch;
+import io.github.threadmodel.executor.SwitchOutcome;
+import io.github.threadmodel.executor.SwitchOutcome.Refused;
+import io.github.threadmodel.executor.SwitchOutcome.Switched;
+import io.github.threadmodel.executor.SwitchRequest;
 import io.github.threadmodel.executor.SwitchSource;
-import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelChoice;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
@@ -146,25 +150,25 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 			return;
 		}
 		String asked = String.join(", ", changes);
-		if (!this.switcher.isEnabled()) {
-			logger.warn("Thread model stays %s: the configuration changed (%s), but switching is disabled by "
-				.formatted(this.requests.getModel().id(), asked) + "app.threads.switching.enabled=false");
+		boolean autoChosen = next.model() == ThreadModelChoice.AUTO && this.applied.model() != ThreadModelChoice.AUTO;
+		boolean autoDecides = autoChosen || (next.model() == ThreadModelChoice.AUTO && this.auto != null
+				&& this.auto.status().active());
+		ThreadModelChoice model = autoDecides ? ThreadModelChoice.AUTO
+				: (next.model() != this.applied.model()) ? next.model() : null;
+		SwitchOutcome outcome = this.switcher.apply(new SwitchRequest(model, next.maxThreadsIfChangedFrom(this.applied),
+				next.maxConcurrencyIfChangedFrom(this.applied), SwitchSource.CONFIGURATION,
+				"configuration: " + asked));
+		if (outcome instanceof Refused refused) {
+			stays(refused, asked);
 			return;
 		}
 		if (next.model() == ThreadModelChoice.AUTO) {
-			if (this.auto == null) {
-				logger.warn(("Thread model stays %s: the configuration changed (%s), but auto runs only when the "
-						+ "application started with app.threads.model=auto; restart with it, or choose platform or "
-						+ "virtual").formatted(this.requests.getModel().id(), asked));
-				return;
-			}
-			applyUnderAuto(next, asked);
+			String what = autoChosen ? "resumed" : autoDecides ? "decides, with new limits," : "stays paused, with new limits";
+			logger.info("Thread model auto %s by configuration (%s), on %s threads".formatted(what, asked,
+					this.requests.getModel().id()));
 		}
 		else {
-			ThreadModel model = (next.model() != this.applied.model()) ? next.model().fixedModel()
-					: this.requests.getModel();
-			switched(this.switcher.switchTo(model, next.maxThreadsIfChangedFrom(this.applied),
-					next.maxConcurrencyIfChangedFrom(this.applied), requestedBy(asked)), asked);
+			switched(outcome, asked);
 		}
 		this.applied = next;
 	}
@@ -182,33 +186,24 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 		}
 	}
 
-	/**
-	 * The configuration says auto: new limits are applied (which pauses auto, as any switch
-	 * not its own), then auto decides again when it did before, or when the configuration
-	 * just chose it.
-	 */
-	private void applyUnderAuto(Configured next, String asked) {
-		boolean chosen = this.applied.model() != ThreadModelChoice.AUTO;
-		boolean resume = chosen || this.auto.status().active();
-		Integer maxThreads = next.maxThreadsIfChangedFrom(this.applied);
-		Integer maxConcurrency = next.maxConcurrencyIfChangedFrom(this.applied);
-		if (maxThreads != null || maxConcurrency != null) {
-			this.switcher.switchTo(this.requests.getModel(), maxThreads, maxConcurrency, requestedBy(asked));
-		}
-		if (resume) {
-			this.auto.resume();
-		}
-		String what = chosen ? "resumed" : resume ? "decides, with new limits," : "stays paused, with new limits";
-		logger.info("Thread model auto %s by configuration (%s), on %s threads".formatted(what, asked,
-				this.requests.getModel().id()));
+	private void stays(Refused refused, String asked) {
+		String why = switch (refused.reason()) {
+			case DISABLED -> "switching is disabled by app.threads.switching.enabled=false";
+			case NO_AUTO -> "auto runs only when the application started with app.threads.model=auto; restart with "
+					+ "it, or choose platform or virtual";
+			case INVALID_LIMIT -> refused.message();
+		};
+		logger.warn("Thread model stays %s: the configuration changed (%s), but %s".formatted(
+				this.requests.getModel().id(), asked, why));
 	}
 
-	private void switched(ModelSwitch change, String asked) {
-		if (change == null) {
+	private void switched(SwitchOutcome outcome, String asked) {
+		if (!(outcome instanceof Switched switched)) {
 			logger.info("Thread model stays %s: the configuration changed (%s) to what is in force already"
 				.formatted(this.requests.getModel().id(), asked));
 			return;
 		}
+		ModelSwitch change = switched.change();
 		String handedOver = (change.handedOver() > 0) ? ", %d waiting request%s handed over"
 			.formatted(change.handedOver(), (change.handedOver() == 1) ? "" : "s") : "";
 		String models = (change.from() == change.to()) ? change.to().id() + " threads with new limits"
@@ -219,10 +214,6 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	private void refused(String reason) {
 		logger.warn("Thread model stays %s: configuration change refused: %s".formatted(this.requests.getModel().id(),
 				reason));
-	}
-
-	private static String requestedBy(String asked) {
-		return SwitchSource.CONFIGURATION.prefix() + asked;
 	}
 
 	/**

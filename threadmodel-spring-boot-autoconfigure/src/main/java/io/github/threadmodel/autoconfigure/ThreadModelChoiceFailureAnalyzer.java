@@ -1,5 +1,6 @@
 package io.github.threadmodel.autoconfigure;
 
+import io.github.threadmodel.executor.ThreadModelChoice;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.threadmodel.executor.ThreadModelChoice;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**

@@ -3,6 +3,7 @@ package io.github.threadmodel.autoconfigure;
 import java.time.Duration;
 import java.util.Locale;
 
+import io.github.threadmodel.executor.ThreadModelChoice;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

@@ -1,6 +1,7 @@
 package io.github.threadmodel.autoconfigure;
 
 import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelChoice;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

@@ -11,8 +11,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import io.github.threadmodel.executor.ModelSwitch;
+import io.github.threadmodel.executor.SwitchRequest;
 import io.github.threadmodel.executor.SwitchSource;
 import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelChoice;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
@@ -31,7 +33,8 @@ import org.springframework.context.SmartLifecycle;
  * so that starving virtual threads are left without waiting for the windows.
  * <p>
  * A switch asked for by anyone else (the actuator endpoint, a configuration change) pauses
- * it: the model stays as asked until {@link #resume()}.
+ * it: the model stays as asked until {@link #resume()}, which a switch request for
+ * {@code auto} calls through the switcher.
  */
 public final class AutoThreadModel implements SmartLifecycle {
 
@@ -97,6 +100,7 @@ public final class AutoThreadModel implements SmartLifecycle {
 		this.policy = new AutoThreadModelPolicy(thresholds);
 		this.resumeHint = resumeHint;
 		requests.onSwitch(this::switched);
+		switcher.onResumeAuto(this::resume);
 	}
 
 	@Override
@@ -247,7 +251,8 @@ public final class AutoThreadModel implements SmartLifecycle {
 			return; // switched by hand since the window ended
 		}
 		ThreadModel from = sample.model();
-		this.switcher.switchTo(decision.switchTo(), null, null, SwitchSource.AUTO.prefix() + decision.reason());
+		this.switcher.apply(SwitchRequest.to(ThreadModelChoice.of(decision.switchTo()), SwitchSource.AUTO,
+				"auto: " + decision.reason()));
 		logger.info("Thread model auto: switched from %s to %s threads: %s".formatted(from.id(),
 				decision.switchTo().id(), decision.reason()));
 		synchronized (this.decisions) {

@@ -1,8 +1,6 @@
-package io.github.threadmodel.autoconfigure;
+package io.github.threadmodel.executor;
 
 import java.util.Locale;
-
-import io.github.threadmodel.executor.ThreadModel;
 
 /**
  * What {@code app.threads.model} chooses for the web server's request handling: one of
@@ -42,6 +40,15 @@ public enum ThreadModelChoice {
 	 */
 	public String id() {
 		return name().toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * The choice of one model.
+	 * @param model the model
+	 * @return its choice
+	 */
+	public static ThreadModelChoice of(ThreadModel model) {
+		return (model == ThreadModel.PLATFORM) ? PLATFORM : VIRTUAL;
 	}
 
 	/**
