@@ -15,8 +15,8 @@ import io.github.threadmodel.internal.scheduler.VirtualThreadScheduler;
  * A task that finds every permit taken asks the limit to grow; when it may not grow yet,
  * the waiting tasks are dispatched again once the growth interval has passed, so that they
  * do not wait for the next arrival or completion. The heap's state comes from the garbage
- * collector ({@link HeapPressure}); a pressure reported long ago while tasks wait is
- * checked with a full collection ({@link StalePressureCheck}).
+ * collector ({@link HeapPressure}), and a pressure it reported stands until the next
+ * collection: the library never asks for one (no {@code System.gc()}).
  * <p>
  * One instance serves an executor for its life: the virtual threads of each switch share
  * it, with its count of tasks in flight.
@@ -27,8 +27,6 @@ final class AdaptiveLimit extends Permits implements AutoCloseable {
 
 	/** Virtual threads waiting for a carrier now, or -1 when the JVM does not say. */
 	private final LongSupplier waitingForCarrier;
-
-	private final StalePressureCheck staleCheck;
 
 	private final HeapPressureLog log;
 
@@ -47,8 +45,7 @@ final class AdaptiveLimit extends Permits implements AutoCloseable {
 	 * @param settings the bounds
 	 */
 	AdaptiveLimit(AdaptiveAdmission settings) {
-		this(settings, System::nanoTime, startingLimit(settings), VirtualThreadScheduler::readQueued,
-				StalePressureCheck.systemGcInBackground(), true);
+		this(settings, System::nanoTime, startingLimit(settings), VirtualThreadScheduler::readQueued, true);
 	}
 
 	/**
@@ -58,18 +55,15 @@ final class AdaptiveLimit extends Permits implements AutoCloseable {
 	 * @param clock the time in nanoseconds, as {@link System#nanoTime()}
 	 * @param start the limit to start at
 	 * @param waitingForCarrier virtual threads waiting for a carrier now, or -1 when unknown
-	 * @param collect asks for a full garbage collection (see {@link StalePressureCheck})
 	 */
-	AdaptiveLimit(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier,
-			Runnable collect) {
-		this(settings, clock, start, waitingForCarrier, collect, false);
+	AdaptiveLimit(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier) {
+		this(settings, clock, start, waitingForCarrier, false);
 	}
 
 	private AdaptiveLimit(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier,
-			Runnable collect, boolean listenToCollector) {
+			boolean listenToCollector) {
 		this.algorithm = new HeapLimit(settings, clock, start);
 		this.waitingForCarrier = waitingForCarrier;
-		this.staleCheck = new StalePressureCheck(clock, collect);
 		this.log = new HeapPressureLog(settings, clock);
 		this.heapPressure = listenToCollector ? HeapPressure.start(this::onCollection) : null;
 		if (listenToCollector && this.heapPressure == null) {
@@ -88,13 +82,8 @@ final class AdaptiveLimit extends Permits implements AutoCloseable {
 		if (acquired == 0 && this.algorithm.grow(this.waitingForCarrier)) {
 			acquired = super.tryAcquire();
 		}
-		if (acquired == 0) {
-			if (this.algorithm.isPressured()) {
-				this.staleCheck.tasksWait();
-			}
-			else {
-				retryAfterInterval();
-			}
+		if (acquired == 0 && !this.algorithm.isPressured()) {
+			retryAfterInterval();
 		}
 		return acquired;
 	}
@@ -172,7 +161,6 @@ final class AdaptiveLimit extends Permits implements AutoCloseable {
 	 * @param full whether it was a full collection, after which only what is live is left
 	 */
 	void onCollection(double share, boolean full) {
-		this.staleCheck.collected();
 		HeapLimit.Pressure pressure = this.algorithm.onCollection(share, inFlight());
 		if (pressure == null) {
 			dispatch();

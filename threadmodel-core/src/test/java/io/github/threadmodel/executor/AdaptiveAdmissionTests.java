@@ -157,8 +157,7 @@ class AdaptiveAdmissionTests {
 
 	private ThreadModelExecutor executor(AdaptiveAdmission adaptive, OverloadProtection overload) {
 		return this.fixture.use(new ThreadModelExecutor("test-", virtualAdaptive(adaptive), overload, (settings) -> {
-			AdaptiveLimit created = new AdaptiveLimit(settings, this.now::get, settings.minLimit(), () -> -1, () -> {
-			});
+			AdaptiveLimit created = new AdaptiveLimit(settings, this.now::get, settings.minLimit(), () -> -1);
 			this.limit.set(created);
 			return created;
 		}));

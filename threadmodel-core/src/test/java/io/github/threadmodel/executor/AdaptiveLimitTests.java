@@ -1,6 +1,6 @@
 package io.github.threadmodel.executor;
 
-import java.util.concurrent.atomic.AtomicInteger;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@link AdaptiveLimit}'s permits on their own: a task that finds none free makes the limit
- * grow, the tasks holding one are what a decrease counts, a stale pressure asks for a full
+ * grow, the tasks holding one are what a decrease counts, a pressure stands until the next
  * collection. The clock and the heap's state are given by hand ({@link HeapLimitTests}
  * holds the limit's rules apart from the permits).
  */
@@ -22,8 +22,7 @@ class AdaptiveLimitTests {
 
 	private final AtomicLong now = new AtomicLong(1_000_000_000L);
 
-	private final AdaptiveLimit limit = limit(4, 4, () -> -1, () -> {
-	});
+	private final AdaptiveLimit limit = limit(4, 4, () -> -1);
 
 	@Test
 	void growsOncePerCollectionWhileTasksWait() {
@@ -50,8 +49,7 @@ class AdaptiveLimitTests {
 
 	@Test
 	void startsAtTheLimitGivenAndGrowsFromThere() {
-		AdaptiveLimit started = limit(4, 30, () -> -1, () -> {
-		});
+		AdaptiveLimit started = limit(4, 30, () -> -1);
 		assertThat(started.limit()).isEqualTo(30);
 		started.ended(0);
 		for (int i = 1; i <= 30; i++) {
@@ -97,29 +95,18 @@ class AdaptiveLimitTests {
 	}
 
 	@Test
-	void asksForAFullCollectionWhenThePressureReportedIsStaleAndTasksWait() {
-		AtomicInteger collections = new AtomicInteger();
-		AdaptiveLimit limit = limit(4, 4, () -> -1, collections::incrementAndGet);
+	void aPressureReportedStandsUntilTheNextCollection() {
+		AdaptiveLimit limit = limit(4, 4, () -> -1);
 		limit.ended(0);
 		for (int i = 0; i < 4; i++) {
 			limit.tryAcquire();
 		}
 		limit.onHeapUsedAfterGc(0.9);
-		// a task waits, but the report is fresh
 		assertThat(limit.tryAcquire()).isZero();
-		// no collection for a second: the report may be the old generation's garbage
-		this.now.addAndGet(HeapLimit.QUIET_INTERVAL.toNanos());
+		// however old the report, nothing but a collection lifts it
+		this.now.addAndGet(Duration.ofMinutes(1).toNanos());
 		assertThat(limit.tryAcquire()).isZero();
-		assertThat(collections).hasValue(1);
-		// not again within the check interval
-		this.now.addAndGet(StalePressureCheck.CHECK_INTERVAL.toNanos() - 1);
-		assertThat(limit.tryAcquire()).isZero();
-		assertThat(collections).hasValue(1);
-		// once it has passed, if no collection came meanwhile
-		this.now.addAndGet(1);
-		assertThat(limit.tryAcquire()).isZero();
-		assertThat(collections).hasValue(2);
-		// the collection it asked for found room: tasks get in again
+		this.now.addAndGet(INTERVAL);
 		limit.onHeapUsedAfterGc(0.3);
 		assertThat(limit.tryAcquire()).isEqualTo(5);
 	}
@@ -127,8 +114,7 @@ class AdaptiveLimitTests {
 	@Test
 	void waitsForTheTasksLetInToRunBeforeItGrows() {
 		AtomicLong unscheduled = new AtomicLong(3);
-		AdaptiveLimit limit = limit(8, 8, unscheduled::get, () -> {
-		});
+		AdaptiveLimit limit = limit(8, 8, unscheduled::get);
 		limit.ended(0);
 		for (int i = 0; i < 8; i++) {
 			limit.tryAcquire();
@@ -144,8 +130,8 @@ class AdaptiveLimitTests {
 		assertThat(limit.limit()).isEqualTo(16);
 	}
 
-	private AdaptiveLimit limit(int min, int start, LongSupplier waitingForCarrier, Runnable collect) {
-		return new AdaptiveLimit(new AdaptiveAdmission(min, 100, 0.8), this.now::get, start, waitingForCarrier, collect);
+	private AdaptiveLimit limit(int min, int start, LongSupplier waitingForCarrier) {
+		return new AdaptiveLimit(new AdaptiveAdmission(min, 100, 0.8), this.now::get, start, waitingForCarrier);
 	}
 
 	private void growTo(int target) {
