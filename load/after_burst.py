@@ -80,7 +80,7 @@ def run_once(a, outdir: Path) -> dict:
     outdir.mkdir(parents=True, exist_ok=True)
     jvm = [f"-Xmx{a.heap}", "-XX:+ExitOnOutOfMemoryError", *a.jvm_arg]
     args = ["--app.threads.model=virtual", f"--sample.greetings.delay={a.delay}",
-            "--logging.level.io.github.threadmodel.executor.AdaptiveLimit=debug", *a.app_arg]
+            "--logging.level.io.github.threadmodel.executor.AdaptiveLimiter=debug", *a.app_arg]
     app = toolkit.App([toolkit.java(), *jvm, "-jar", str(a.jar)], args, outdir / "app.log", cwd=outdir)
     try:
         app.wait_until(lambda: admission_limit(app.port) is not None, a.start_timeout, "/actuator/threadmodel")

@@ -5,6 +5,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
+import io.github.threadmodel.executor.ExecutorSettings.UnlimitedAdmission;
+
 import org.apache.tomcat.util.threads.TaskQueue;
 import org.apache.tomcat.util.threads.TaskThreadFactory;
 import org.apache.tomcat.util.threads.ThreadPoolExecutor;
@@ -60,7 +62,7 @@ public class ExecutorHandOffBenchmark {
 
 	private void starter(ThreadModel model) {
 		ThreadModelExecutor starter = new ThreadModelExecutor("bench-", new ExecutorSettings(model,
-				new ExecutorSettings.PlatformPool(200, 10, null, Duration.ofSeconds(60)), null));
+				new ExecutorSettings.PlatformPool(200, 10, null, Duration.ofSeconds(60)), UnlimitedAdmission.INSTANCE));
 		this.target = starter;
 		this.close = starter;
 	}

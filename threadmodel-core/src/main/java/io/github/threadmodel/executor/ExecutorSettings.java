@@ -1,29 +1,29 @@
 package io.github.threadmodel.executor;
 
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * What a {@link ThreadModelExecutor} runs on: the model and the limits of each model.
  *
  * @param model the thread model
  * @param platform the platform pool's sizing, used when the model is {@link ThreadModel#PLATFORM}
- * @param maxConcurrency how many tasks may run at once on virtual threads, a fixed limit, or {@code null}
- * for none
- * @param adaptive the bounds of an adaptive limit on virtual threads, used when
- * {@code maxConcurrency} is {@code null}; {@code null} for no limit at all
+ * @param admission how tasks are let in on virtual threads: without limit, under a fixed
+ * limit, or under an adaptive one
  * @since 0.1.0
  */
-public record ExecutorSettings(ThreadModel model, PlatformPool platform, Integer maxConcurrency,
-		AdaptiveAdmission adaptive) {
+public record ExecutorSettings(ThreadModel model, PlatformPool platform, Admission admission) {
+
+	public ExecutorSettings {
+		Objects.requireNonNull(admission, "admission");
+	}
 
 	/**
-	 * Settings without an adaptive limit.
-	 * @param model the thread model
-	 * @param platform the platform pool's sizing
-	 * @param maxConcurrency the fixed virtual concurrency limit, or {@code null} for none
+	 * The fixed limit on virtual threads.
+	 * @return the limit, or {@code null} when admission is not fixed
 	 */
-	public ExecutorSettings(ThreadModel model, PlatformPool platform, Integer maxConcurrency) {
-		this(model, platform, maxConcurrency, null);
+	public Integer maxConcurrency() {
+		return (this.admission instanceof FixedAdmission fixed) ? fixed.maxConcurrency() : null;
 	}
 
 	/**
@@ -32,7 +32,7 @@ public record ExecutorSettings(ThreadModel model, PlatformPool platform, Integer
 	 * @param maxThreads the platform pool's new limit, or {@code null} to keep it (the
 	 * pool's minimum follows when it would exceed it)
 	 * @param maxConcurrency the new virtual concurrency limit, or {@code null} to keep it; a
-	 * fixed limit, which takes the place of an adaptive one
+	 * fixed limit, which takes the place of an adaptive one or of none
 	 * @return the new settings
 	 */
 	public ExecutorSettings with(ThreadModel model, Integer maxThreads, Integer maxConcurrency) {
@@ -41,8 +41,45 @@ public record ExecutorSettings(ThreadModel model, PlatformPool platform, Integer
 			pool = new PlatformPool(maxThreads, Math.min(pool.minThreads(), maxThreads), pool.queueCapacity(),
 					pool.keepAlive());
 		}
-		return new ExecutorSettings(model, pool, (maxConcurrency != null) ? maxConcurrency : this.maxConcurrency,
-				this.adaptive);
+		return new ExecutorSettings(model, pool,
+				(maxConcurrency != null) ? new FixedAdmission(maxConcurrency) : this.admission);
+	}
+
+	/**
+	 * How tasks are let in on virtual threads: one of {@link UnlimitedAdmission},
+	 * {@link FixedAdmission} or {@link AdaptiveAdmission}.
+	 */
+	public sealed interface Admission permits UnlimitedAdmission, FixedAdmission, AdaptiveAdmission {
+
+	}
+
+	/**
+	 * Every task runs at once on a virtual thread of its own, as plain virtual threads do.
+	 */
+	public record UnlimitedAdmission() implements Admission {
+
+		/** The one instance. */
+		public static final UnlimitedAdmission INSTANCE = new UnlimitedAdmission();
+
+	}
+
+	/**
+	 * At most {@code maxConcurrency} tasks run at once; the others wait in arrival order.
+	 *
+	 * @param maxConcurrency the limit, 1 or more
+	 */
+	public record FixedAdmission(int maxConcurrency) implements Admission {
+
+		/**
+		 * Checks the limit.
+		 * @throws IllegalArgumentException when it is below 1
+		 */
+		public FixedAdmission {
+			if (maxConcurrency < 1) {
+				throw new IllegalArgumentException("maxConcurrency must be 1 or more, not " + maxConcurrency);
+			}
+		}
+
 	}
 
 	/**
@@ -58,7 +95,7 @@ public record ExecutorSettings(ThreadModel model, PlatformPool platform, Integer
 	}
 
 	/**
-	 * The bounds of an adaptive concurrency limit on virtual threads ({@link AdaptiveLimit}):
+	 * The bounds of an adaptive concurrency limit on virtual threads ({@link AdaptiveLimiter}):
 	 * the limit starts at what the heap's room holds (within the bounds), grows while tasks
 	 * wait and garbage collections show room in the heap, and falls below the tasks in flight
 	 * whenever a collection leaves the heap fuller than {@code heapThreshold}.
@@ -68,7 +105,7 @@ public record ExecutorSettings(ThreadModel model, PlatformPool platform, Integer
 	 * @param heapThreshold share (above 0, at most 1) of the maximum heap that, still used
 	 * after a garbage collection, counts as heap pressure
 	 */
-	public record AdaptiveAdmission(int minLimit, int maxLimit, double heapThreshold) {
+	public record AdaptiveAdmission(int minLimit, int maxLimit, double heapThreshold) implements Admission {
 
 		/**
 		 * Checks the bounds.

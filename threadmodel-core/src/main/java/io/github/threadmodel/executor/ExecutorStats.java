@@ -84,7 +84,7 @@ public record ExecutorStats(ThreadModel model, int running, int queued, int peak
 		static final Admission UNLIMITED = new Admission("unlimited", null, null, 0, null, null, null, null, 0);
 
 		static Admission of(Permits permits) {
-			if (permits instanceof AdaptiveLimit adaptive) {
+			if (permits instanceof AdaptiveLimiter adaptive) {
 				ExecutorSettings.AdaptiveAdmission settings = adaptive.settings();
 				return new Admission("adaptive", HeapLimit.ALGORITHM, adaptive.limit(), adaptive.inFlight(),
 						settings.minLimit(), settings.maxLimit(), settings.heapThreshold(), adaptive.heapUsedAfterGc(),

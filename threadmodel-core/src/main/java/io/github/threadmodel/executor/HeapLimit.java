@@ -10,7 +10,7 @@ import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
 
 /**
  * The adaptive limit's algorithm: a concurrency limit that follows what the heap can hold.
- * It holds no permits, threads or listeners ({@link AdaptiveLimit} does): it is told when
+ * It holds no permits, threads or listeners ({@link AdaptiveLimiter} does): it is told when
  * tasks wait, when they end and what each garbage collection left, and reads the time
  * from the clock it is given. Two rules move it:
  * <ul>

@@ -9,7 +9,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * The log lines of an {@link AdaptiveLimit} about the heap: one WARN at the start of a
+ * The log lines of an {@link AdaptiveLimiter} about the heap: one WARN at the start of a
  * pressure episode (at most one a minute), one when a full collection shows that the
  * requests in flight do not explain the pressure (once an episode), DEBUG otherwise.
  */
@@ -19,7 +19,7 @@ final class HeapPressureLog {
 	private static final long WARN_INTERVAL_NANOS = TimeUnit.MINUTES.toNanos(1);
 
 	// the category users know from the WARN lines and configure levels for
-	private static final Log logger = LogFactory.getLog(AdaptiveLimit.class);
+	private static final Log logger = LogFactory.getLog(AdaptiveLimiter.class);
 
 	private final AdaptiveAdmission settings;
 

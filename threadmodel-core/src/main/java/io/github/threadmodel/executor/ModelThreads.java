@@ -92,17 +92,24 @@ sealed interface ModelThreads extends Executor permits PlatformThreadPool, Virtu
 	 * @param threadNamePrefix the start of each thread's name
 	 * @param overload the overload protection, or {@code null} for none
 	 * @param timedOut takes each task that waited longer than the protection's queue timeout
-	 * @param adaptive the executor's adaptive limit, used on virtual threads without a fixed
-	 * limit, or {@code null}
+	 * @param adaptive the executor's adaptive limiter when admission is adaptive, otherwise
+	 * {@code null}
 	 * @return the threads, started
 	 */
 	static ModelThreads create(ExecutorSettings settings, String threadNamePrefix, OverloadProtection overload,
-			Consumer<Runnable> timedOut, AdaptiveLimit adaptive) {
+			Consumer<Runnable> timedOut, AdaptiveLimiter adaptive) {
 		return switch (settings.model()) {
 			case PLATFORM -> new PlatformThreadPool(settings.platform(), threadNamePrefix + "platform-");
-			case VIRTUAL -> new VirtualThreads(
-					(settings.maxConcurrency() != null) ? new Permits.Fixed(settings.maxConcurrency()) : adaptive,
+			case VIRTUAL -> new VirtualThreads(permits(settings.admission(), adaptive),
 					(overload != null) ? overload.queueTimeout() : null, timedOut, threadNamePrefix + "virtual-");
+		};
+	}
+
+	private static Permits permits(ExecutorSettings.Admission admission, AdaptiveLimiter adaptive) {
+		return switch (admission) {
+			case ExecutorSettings.UnlimitedAdmission unlimited -> null;
+			case ExecutorSettings.FixedAdmission fixed -> new Permits.Fixed(fixed.maxConcurrency());
+			case ExecutorSettings.AdaptiveAdmission bounds -> adaptive;
 		};
 	}
 

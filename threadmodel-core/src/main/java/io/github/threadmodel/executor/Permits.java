@@ -4,11 +4,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The turns of {@link VirtualThreads} with a concurrency limit: a fixed number, or an
- * {@link AdaptiveLimit}. Both count the tasks holding a permit and call the threads back
+ * {@link AdaptiveLimiter}. Both count the tasks holding a permit and call the threads back
  * when one is given back; they differ in their limit and in what a finished task tells
  * them.
  */
-abstract sealed class Permits permits Permits.Fixed, AdaptiveLimit {
+abstract sealed class Permits permits Permits.Fixed, AdaptiveLimiter {
 
 	private final AtomicInteger inFlight = new AtomicInteger();
 

@@ -23,13 +23,13 @@ final class SwitchableThreads {
 	/** Takes each task that waited longer than the overload protection's queue timeout. */
 	private final Consumer<Runnable> timedOut;
 
-	private final Function<AdaptiveAdmission, AdaptiveLimit> adaptiveLimits;
+	private final Function<AdaptiveAdmission, AdaptiveLimiter> adaptiveLimits;
 
 	/**
 	 * The adaptive limit of the virtual model, kept across switches so that what it learnt
 	 * and the tasks it counts in flight carry over; {@code null} without one.
 	 */
-	private volatile AdaptiveLimit adaptive;
+	private volatile AdaptiveLimiter adaptive;
 
 	private volatile ModelThreads threads;
 
@@ -40,7 +40,7 @@ final class SwitchableThreads {
 	private final SwitchHistory history = new SwitchHistory();
 
 	SwitchableThreads(String threadNamePrefix, ExecutorSettings settings, OverloadProtection overload,
-			Consumer<Runnable> timedOut, Function<AdaptiveAdmission, AdaptiveLimit> adaptiveLimits) {
+			Consumer<Runnable> timedOut, Function<AdaptiveAdmission, AdaptiveLimiter> adaptiveLimits) {
 		this.threadNamePrefix = threadNamePrefix;
 		this.overload = overload;
 		this.timedOut = timedOut;
@@ -49,14 +49,21 @@ final class SwitchableThreads {
 		this.settings = settings;
 	}
 
+	/**
+	 * The threads for the settings, with an adaptive limiter only while admission is
+	 * adaptive: the one in force when its bounds are unchanged (on either model, so that
+	 * what it learnt and the tasks it counts carry over), otherwise a new one; a limiter
+	 * no longer needed is closed, so that it stops listening to the collector.
+	 */
 	private ModelThreads create(ExecutorSettings settings) {
-		AdaptiveLimit adaptive = this.adaptive;
-		if (adaptive != null && !adaptive.settings().equals(settings.adaptive())) {
+		AdaptiveLimiter adaptive = this.adaptive;
+		AdaptiveAdmission wanted = (settings.admission() instanceof AdaptiveAdmission bounds) ? bounds : null;
+		if (adaptive != null && !adaptive.settings().equals(wanted)) {
 			adaptive.close();
 			adaptive = null;
 		}
-		if (adaptive == null && settings.adaptive() != null) {
-			adaptive = this.adaptiveLimits.apply(settings.adaptive());
+		if (adaptive == null && wanted != null) {
+			adaptive = this.adaptiveLimits.apply(wanted);
 		}
 		this.adaptive = adaptive;
 		return ModelThreads.create(settings, this.threadNamePrefix, this.overload, this.timedOut, adaptive);
@@ -102,7 +109,7 @@ final class SwitchableThreads {
 
 	/** Whether an adaptive limit sees the heap under pressure. */
 	boolean heapPressured() {
-		AdaptiveLimit adaptive = this.adaptive;
+		AdaptiveLimiter adaptive = this.adaptive;
 		return adaptive != null && adaptive.isPressured();
 	}
 

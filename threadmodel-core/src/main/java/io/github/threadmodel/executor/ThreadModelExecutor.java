@@ -56,7 +56,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * @param settings the model and its limits
 	 */
 	public ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings) {
-		this(threadNamePrefix, settings, null, null, AdaptiveLimit::new);
+		this(threadNamePrefix, settings, null, null, AdaptiveLimiter::new);
 	}
 
 	/**
@@ -68,7 +68,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * with a {@link RejectedExecutionException}
 	 */
 	public ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings, OverloadProtection overload) {
-		this(threadNamePrefix, settings, overload, null, AdaptiveLimit::new);
+		this(threadNamePrefix, settings, overload, null, AdaptiveLimiter::new);
 	}
 
 	/**
@@ -79,7 +79,7 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * @param taskLimit the bound of the tasks whatever the model, or {@code null} for none
 	 */
 	public ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings, TaskLimit taskLimit) {
-		this(threadNamePrefix, settings, null, taskLimit, AdaptiveLimit::new);
+		this(threadNamePrefix, settings, null, taskLimit, AdaptiveLimiter::new);
 	}
 
 	/**
@@ -87,12 +87,12 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 	 * given factory (tests give the heap's state by hand).
 	 */
 	ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings, OverloadProtection overload,
-			Function<AdaptiveAdmission, AdaptiveLimit> adaptiveLimits) {
+			Function<AdaptiveAdmission, AdaptiveLimiter> adaptiveLimits) {
 		this(threadNamePrefix, settings, overload, null, adaptiveLimits);
 	}
 
 	private ThreadModelExecutor(String threadNamePrefix, ExecutorSettings settings, OverloadProtection overload,
-			TaskLimit taskLimit, Function<AdaptiveAdmission, AdaptiveLimit> adaptiveLimits) {
+			TaskLimit taskLimit, Function<AdaptiveAdmission, AdaptiveLimiter> adaptiveLimits) {
 		this.threadNamePrefix = threadNamePrefix;
 		this.threads = new SwitchableThreads(threadNamePrefix, settings, overload,
 				(submission) -> ((Submission) submission).refuse(Refusal.QUEUE_TIMEOUT), adaptiveLimits);

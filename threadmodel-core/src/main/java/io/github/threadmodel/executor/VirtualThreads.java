@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 
 /**
  * One new virtual thread per task. With a concurrency limit (fixed, or an
- * {@link AdaptiveLimit} that moves), tasks beyond it wait in a queue, in arrival order,
+ * {@link AdaptiveLimiter} that moves), tasks beyond it wait in a queue, in arrival order,
  * without holding a thread, and start as running tasks finish. With a queue timeout as
  * well, a task still waiting when it expires leaves the queue and goes to the timeout
  * handler instead.

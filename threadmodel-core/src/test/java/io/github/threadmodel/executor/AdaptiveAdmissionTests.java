@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
 import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
+import io.github.threadmodel.executor.ExecutorSettings.UnlimitedAdmission;
 import io.github.threadmodel.testapp.ExecutorFixture;
 
 import org.junit.jupiter.api.Test;
@@ -20,14 +21,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A {@link ThreadModelExecutor} on virtual threads with an adaptive limit: tasks beyond it
  * wait in arrival order without a thread, heap pressure shrinks it, the limit outlives
- * switches. The heap's state and the limit's clock are given by hand.
+ * switches of the model and ends when admission stops being adaptive. The heap's state and the limit's clock are given by hand.
  */
 class AdaptiveAdmissionTests {
 
 	@RegisterExtension
 	final ExecutorFixture fixture = new ExecutorFixture();
 
-	private final AtomicReference<AdaptiveLimit> limit = new AtomicReference<>();
+	private final AtomicReference<AdaptiveLimiter> limit = new AtomicReference<>();
 
 	/** The limit's clock, in nanoseconds. */
 	private final AtomicLong now = new AtomicLong(1_000_000_000L);
@@ -125,7 +126,7 @@ class AdaptiveAdmissionTests {
 		this.executor = executor(adaptive(2, 2), null);
 		this.fixture.submitBlocking(5);
 		this.fixture.awaitStats((stats) -> stats.running() == 2 && stats.queued() == 3);
-		AdaptiveLimit before = this.limit.get();
+		AdaptiveLimiter before = this.limit.get();
 		this.executor.switchTo(this.executor.getSettings().with(ThreadModel.PLATFORM, null, null),
 				SwitchSource.APPLICATION, "test");
 		assertThat(this.executor.admission()).isNull();
@@ -153,11 +154,34 @@ class AdaptiveAdmissionTests {
 			assertThat(admission.algorithm()).isNull();
 		});
 		assertThat(this.executor.stats().maxConcurrency()).isEqualTo(7);
+		// the adaptive limiter it replaced no longer listens to the collector
+		assertThat(this.limit.get().isClosed()).isTrue();
+	}
+
+	@Test
+	void anAdaptiveLimiterLivesOnlyWhileAdmissionIsAdaptive() {
+		this.executor = executor(adaptive(2, 10), null);
+		this.executor.switchTo(this.executor.getSettings().with(ThreadModel.VIRTUAL, null, 3),
+				SwitchSource.APPLICATION, "fixed");
+		AdaptiveLimiter first = this.limit.get();
+		assertThat(first.isClosed()).isTrue();
+		this.executor.switchTo(new ExecutorSettings(ThreadModel.VIRTUAL, this.executor.getSettings().platform(),
+				adaptive(4, 10)), SwitchSource.APPLICATION, "adaptive");
+		AdaptiveLimiter second = this.limit.get();
+		assertThat(second).isNotSameAs(first);
+		assertThat(second.isClosed()).isFalse();
+		assertThat(this.executor.admission().mode()).isEqualTo("adaptive");
+		assertThat(this.executor.admission().minLimit()).isEqualTo(4);
+		this.executor.switchTo(new ExecutorSettings(ThreadModel.VIRTUAL, this.executor.getSettings().platform(),
+				UnlimitedAdmission.INSTANCE), SwitchSource.APPLICATION, "unlimited");
+		assertThat(second.isClosed()).isTrue();
+		assertThat(this.limit.get()).isSameAs(second);
+		assertThat(this.executor.admission().mode()).isEqualTo("unlimited");
 	}
 
 	private ThreadModelExecutor executor(AdaptiveAdmission adaptive, OverloadProtection overload) {
 		return this.fixture.use(new ThreadModelExecutor("test-", virtualAdaptive(adaptive), overload, (settings) -> {
-			AdaptiveLimit created = new AdaptiveLimit(settings, this.now::get, settings.minLimit(), () -> -1);
+			AdaptiveLimiter created = new AdaptiveLimiter(settings, this.now::get, settings.minLimit(), () -> -1);
 			this.limit.set(created);
 			return created;
 		}));
@@ -169,7 +193,7 @@ class AdaptiveAdmissionTests {
 
 	private static ExecutorSettings virtualAdaptive(AdaptiveAdmission adaptive) {
 		return new ExecutorSettings(ThreadModel.VIRTUAL,
-				new ExecutorSettings.PlatformPool(8, 0, null, Duration.ofSeconds(60)), null, adaptive);
+				new ExecutorSettings.PlatformPool(8, 0, null, Duration.ofSeconds(60)), adaptive);
 	}
 
 	/** Runs a task that ends at once: the limit knows how long tasks run. */

@@ -2,6 +2,7 @@ package io.github.threadmodel.executor;
 
 import java.time.Duration;
 
+import io.github.threadmodel.executor.ExecutorSettings.UnlimitedAdmission;
 import io.github.threadmodel.testapp.ExecutorFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -15,7 +16,7 @@ class SwitchSourceTests {
 
 	private final ThreadModelExecutor requests = this.fixture.use(new ThreadModelExecutor("source-",
 			new ExecutorSettings(ThreadModel.PLATFORM, new ExecutorSettings.PlatformPool(2, 1, null,
-					Duration.ofSeconds(60)), null)));
+					Duration.ofSeconds(60)), UnlimitedAdmission.INSTANCE)));
 
 	private final ThreadModelSwitcher switcher = new ThreadModelSwitcher(this.requests, null, true);
 

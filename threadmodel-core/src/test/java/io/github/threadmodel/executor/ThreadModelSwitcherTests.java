@@ -5,8 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
-import io.github.threadmodel.executor.SwitchOutcome.Refused;
+import io.github.threadmodel.executor.ExecutorSettings.UnlimitedAdmission;
 import io.github.threadmodel.executor.SwitchOutcome.Refused.Reason;
+import io.github.threadmodel.executor.SwitchOutcome.Refused;
 import io.github.threadmodel.executor.SwitchOutcome.Switched;
 import io.github.threadmodel.executor.SwitchOutcome.Unchanged;
 import io.github.threadmodel.testapp.ExecutorFixture;
@@ -25,7 +26,8 @@ class ThreadModelSwitcherTests {
 
 	private final ThreadModelExecutor requests = this.fixture.use(new ThreadModelExecutor("switcher-",
 			new ExecutorSettings(ThreadModel.VIRTUAL,
-					new ExecutorSettings.PlatformPool(4, 1, null, Duration.ofSeconds(60)), null)));
+					new ExecutorSettings.PlatformPool(4, 1, null, Duration.ofSeconds(60)),
+					UnlimitedAdmission.INSTANCE)));
 
 	private final ThreadModelSwitcher switcher = new ThreadModelSwitcher(this.requests, null, true);
 
@@ -47,7 +49,8 @@ class ThreadModelSwitcherTests {
 	@Test
 	void theFollowingTaskExecutorTakesTheModelAndKeepsItsOwnLimits() {
 		ExecutorSettings taskSettings = new ExecutorSettings(ThreadModel.VIRTUAL,
-				new ExecutorSettings.PlatformPool(Integer.MAX_VALUE, 1, null, Duration.ofSeconds(60)), null);
+				new ExecutorSettings.PlatformPool(Integer.MAX_VALUE, 1, null, Duration.ofSeconds(60)),
+				UnlimitedAdmission.INSTANCE);
 		try (ThreadModelExecutor tasks = new ThreadModelExecutor("switcher-task-", taskSettings, (TaskLimit) null)) {
 			ThreadModelSwitcher switcher = new ThreadModelSwitcher(this.requests, tasks, true);
 			switcher.switchTo(ThreadModel.VIRTUAL, null, 5, "test");

@@ -7,6 +7,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
+import io.github.threadmodel.executor.ExecutorSettings.FixedAdmission;
+import io.github.threadmodel.executor.ExecutorSettings.UnlimitedAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.ThreadModel;
@@ -103,12 +105,14 @@ public final class ExecutorFixture implements AfterEachCallback {
 
 	public static ExecutorSettings platform(int max, int min, Integer queueCapacity) {
 		return new ExecutorSettings(ThreadModel.PLATFORM,
-				new ExecutorSettings.PlatformPool(max, min, queueCapacity, Duration.ofSeconds(60)), null);
+				new ExecutorSettings.PlatformPool(max, min, queueCapacity, Duration.ofSeconds(60)),
+				UnlimitedAdmission.INSTANCE);
 	}
 
 	public static ExecutorSettings virtual(Integer maxConcurrency) {
 		return new ExecutorSettings(ThreadModel.VIRTUAL,
-				new ExecutorSettings.PlatformPool(200, 10, null, Duration.ofSeconds(60)), maxConcurrency);
+				new ExecutorSettings.PlatformPool(200, 10, null, Duration.ofSeconds(60)),
+				(maxConcurrency != null) ? new FixedAdmission(maxConcurrency) : UnlimitedAdmission.INSTANCE);
 	}
 
 }

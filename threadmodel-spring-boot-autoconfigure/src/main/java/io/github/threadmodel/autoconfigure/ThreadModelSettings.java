@@ -4,9 +4,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
+import io.github.threadmodel.executor.ExecutorSettings.FixedAdmission;
 import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
+import io.github.threadmodel.executor.ExecutorSettings.UnlimitedAdmission;
+import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.internal.auto.AutoThreadModelPolicy;
 import io.github.threadmodel.internal.overload.Shedding;
@@ -43,12 +45,15 @@ final class ThreadModelSettings {
 	 */
 	ExecutorSettings requestExecutor(ThreadModel model) {
 		ThreadModelProperties.Virtual virtual = this.properties.getVirtual();
-		AdaptiveAdmission adaptive = null;
-		if (admission(virtual) == VirtualAdmission.ADAPTIVE) {
-			ThreadModelProperties.Adaptive bounds = virtual.getAdaptive();
-			adaptive = new AdaptiveAdmission(bounds.getMinLimit(), bounds.getMaxLimit(), bounds.getHeapThreshold());
-		}
-		return new ExecutorSettings(model, platformPool(), virtual.getMaxConcurrency(), adaptive);
+		ExecutorSettings.Admission admission = switch (admission(virtual)) {
+			case UNLIMITED -> UnlimitedAdmission.INSTANCE;
+			case FIXED -> new FixedAdmission(virtual.getMaxConcurrency());
+			case ADAPTIVE -> {
+				ThreadModelProperties.Adaptive bounds = virtual.getAdaptive();
+				yield new AdaptiveAdmission(bounds.getMinLimit(), bounds.getMaxLimit(), bounds.getHeapThreshold());
+			}
+		};
+		return new ExecutorSettings(model, platformPool(), admission);
 	}
 
 	/**
@@ -67,7 +72,7 @@ final class ThreadModelSettings {
 		ExecutorSettings.PlatformPool requests = platformPool();
 		ExecutorSettings.PlatformPool pool = new ExecutorSettings.PlatformPool(maxThreads,
 				Math.min(requests.minThreads(), maxThreads), null, requests.keepAlive());
-		return new ExecutorSettings(model, pool, null);
+		return new ExecutorSettings(model, pool, UnlimitedAdmission.INSTANCE);
 	}
 
 	private ExecutorSettings.PlatformPool platformPool() {

@@ -5,11 +5,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import io.github.threadmodel.internal.actuate.ServerKind;
-import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
+import io.github.threadmodel.executor.ExecutorSettings.FixedAdmission;
 import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
+import io.github.threadmodel.executor.ExecutorSettings.UnlimitedAdmission;
+import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.internal.actuate.ServerKind;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -141,15 +143,12 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 
 	private String virtualLimits(ExecutorSettings executor) {
 		String queueTimeout = "queue-timeout " + duration(this.settings.overload().queueTimeout());
-		if (executor.maxConcurrency() != null) {
-			return "max-concurrency %d, %s".formatted(executor.maxConcurrency(), queueTimeout);
-		}
-		AdaptiveAdmission adaptive = executor.adaptive();
-		if (adaptive != null) {
-			return "adaptive limit %d to %d (heap threshold %.0f %%), %s".formatted(adaptive.minLimit(),
-					adaptive.maxLimit(), adaptive.heapThreshold() * 100, queueTimeout);
-		}
-		return "max-concurrency unlimited";
+		return switch (executor.admission()) {
+			case FixedAdmission fixed -> "max-concurrency %d, %s".formatted(fixed.maxConcurrency(), queueTimeout);
+			case AdaptiveAdmission adaptive -> "adaptive limit %d to %d (heap threshold %.0f %%), %s".formatted(
+					adaptive.minLimit(), adaptive.maxLimit(), adaptive.heapThreshold() * 100, queueTimeout);
+			case UnlimitedAdmission unlimited -> "max-concurrency unlimited";
+		};
 	}
 
 	private String backlog(String server) {

@@ -8,10 +8,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
-import io.github.threadmodel.internal.actuate.ThreadModelMetrics;
+import io.github.threadmodel.executor.ExecutorSettings.FixedAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.internal.actuate.ThreadModelMetrics;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.QueuedRequestsDrain;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
@@ -330,7 +331,8 @@ class ThreadModelAutoConfigurationTests {
 
 		@Bean(name = ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME, defaultCandidate = false)
 		ThreadModelExecutor threadModelRequestExecutor() {
-			return new ThreadModelExecutor("mine-", new ExecutorSettings(ThreadModel.VIRTUAL, null, 7));
+			return new ThreadModelExecutor("mine-", new ExecutorSettings(ThreadModel.VIRTUAL, null,
+					new FixedAdmission(7)));
 		}
 
 	}

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 
+import io.github.threadmodel.executor.ExecutorSettings.UnlimitedAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
@@ -31,7 +32,8 @@ class AutoThreadModelTests {
 
 	private final ThreadModelExecutor requests = this.fixture.use(new ThreadModelExecutor("auto-test-",
 			new ExecutorSettings(ThreadModel.VIRTUAL,
-					new ExecutorSettings.PlatformPool(4, 1, null, Duration.ofSeconds(60)), null)));
+					new ExecutorSettings.PlatformPool(4, 1, null, Duration.ofSeconds(60)),
+					UnlimitedAdmission.INSTANCE)));
 
 	private final ThreadModelSwitcher switcher = new ThreadModelSwitcher(this.requests, null, true);
 

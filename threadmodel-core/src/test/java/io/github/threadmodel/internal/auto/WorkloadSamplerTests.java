@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.threadmodel.executor.ExecutorSettings.UnlimitedAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
@@ -79,7 +80,7 @@ class WorkloadSamplerTests {
 	@Test
 	void virtualThreadsReportNoCpuTime() {
 		ThreadModelExecutor virtual = new ThreadModelExecutor("sampler-virtual-",
-				new ExecutorSettings(ThreadModel.VIRTUAL, platform(1).platform(), null));
+				new ExecutorSettings(ThreadModel.VIRTUAL, platform(1).platform(), UnlimitedAdmission.INSTANCE));
 		try (virtual) {
 			virtual.recorder().measureCpuTime();
 			virtual.execute(() -> spin(Duration.ofMillis(50)));
@@ -147,7 +148,8 @@ class WorkloadSamplerTests {
 
 	private static ExecutorSettings platform(int maxThreads) {
 		return new ExecutorSettings(ThreadModel.PLATFORM,
-				new ExecutorSettings.PlatformPool(maxThreads, maxThreads, null, Duration.ofSeconds(1)), null);
+				new ExecutorSettings.PlatformPool(maxThreads, maxThreads, null, Duration.ofSeconds(1)),
+				UnlimitedAdmission.INSTANCE);
 	}
 
 }

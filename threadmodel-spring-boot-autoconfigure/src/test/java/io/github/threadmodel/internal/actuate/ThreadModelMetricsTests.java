@@ -4,8 +4,9 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
+import io.github.threadmodel.executor.ExecutorSettings.UnlimitedAdmission;
+import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.Refusal;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
@@ -26,7 +27,7 @@ import static org.awaitility.Awaitility.await;
 class ThreadModelMetricsTests {
 
 	private static final ExecutorSettings PLATFORM = new ExecutorSettings(ThreadModel.PLATFORM,
-			new ExecutorSettings.PlatformPool(1, 0, 0, Duration.ofSeconds(60)), null);
+			new ExecutorSettings.PlatformPool(1, 0, 0, Duration.ofSeconds(60)), UnlimitedAdmission.INSTANCE);
 
 	private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
 

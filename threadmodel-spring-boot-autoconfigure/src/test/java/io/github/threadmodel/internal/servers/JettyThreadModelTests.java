@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
+import io.github.threadmodel.executor.ExecutorSettings.UnlimitedAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
@@ -206,7 +207,8 @@ class JettyThreadModelTests {
 	}
 
 	private static ExecutorSettings settings(ThreadModel model) {
-		return new ExecutorSettings(model, new ExecutorSettings.PlatformPool(4, 0, null, Duration.ofSeconds(60)), null);
+		return new ExecutorSettings(model, new ExecutorSettings.PlatformPool(4, 0, null, Duration.ofSeconds(60)),
+				UnlimitedAdmission.INSTANCE);
 	}
 
 }

@@ -11,18 +11,18 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link AdaptiveLimit}'s permits on their own: a task that finds none free makes the limit
+ * {@link AdaptiveLimiter}'s permits on their own: a task that finds none free makes the limit
  * grow, the tasks holding one are what a decrease counts, a pressure stands until the next
  * collection. The clock and the heap's state are given by hand ({@link HeapLimitTests}
  * holds the limit's rules apart from the permits).
  */
-class AdaptiveLimitTests {
+class AdaptiveLimiterTests {
 
 	private static final long INTERVAL = HeapLimit.GROWTH_INTERVAL.toNanos();
 
 	private final AtomicLong now = new AtomicLong(1_000_000_000L);
 
-	private final AdaptiveLimit limit = limit(4, 4, () -> -1);
+	private final AdaptiveLimiter limit = limit(4, 4, () -> -1);
 
 	@Test
 	void growsOncePerCollectionWhileTasksWait() {
@@ -49,7 +49,7 @@ class AdaptiveLimitTests {
 
 	@Test
 	void startsAtTheLimitGivenAndGrowsFromThere() {
-		AdaptiveLimit started = limit(4, 30, () -> -1);
+		AdaptiveLimiter started = limit(4, 30, () -> -1);
 		assertThat(started.limit()).isEqualTo(30);
 		started.ended(0);
 		for (int i = 1; i <= 30; i++) {
@@ -96,7 +96,7 @@ class AdaptiveLimitTests {
 
 	@Test
 	void aPressureReportedStandsUntilTheNextCollection() {
-		AdaptiveLimit limit = limit(4, 4, () -> -1);
+		AdaptiveLimiter limit = limit(4, 4, () -> -1);
 		limit.ended(0);
 		for (int i = 0; i < 4; i++) {
 			limit.tryAcquire();
@@ -114,7 +114,7 @@ class AdaptiveLimitTests {
 	@Test
 	void waitsForTheTasksLetInToRunBeforeItGrows() {
 		AtomicLong unscheduled = new AtomicLong(3);
-		AdaptiveLimit limit = limit(8, 8, unscheduled::get);
+		AdaptiveLimiter limit = limit(8, 8, unscheduled::get);
 		limit.ended(0);
 		for (int i = 0; i < 8; i++) {
 			limit.tryAcquire();
@@ -130,8 +130,8 @@ class AdaptiveLimitTests {
 		assertThat(limit.limit()).isEqualTo(16);
 	}
 
-	private AdaptiveLimit limit(int min, int start, LongSupplier waitingForCarrier) {
-		return new AdaptiveLimit(new AdaptiveAdmission(min, 100, 0.8), this.now::get, start, waitingForCarrier);
+	private AdaptiveLimiter limit(int min, int start, LongSupplier waitingForCarrier) {
+		return new AdaptiveLimiter(new AdaptiveAdmission(min, 100, 0.8), this.now::get, start, waitingForCarrier);
 	}
 
 	private void growTo(int target) {

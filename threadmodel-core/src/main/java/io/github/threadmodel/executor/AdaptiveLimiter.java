@@ -10,18 +10,21 @@ import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
 import io.github.threadmodel.internal.scheduler.VirtualThreadScheduler;
 
 /**
- * The permits of virtual threads under a limit that follows what the heap can hold
- * ({@link HeapLimit}), so that a burst waits in the queue instead of running the heap out.
+ * The limiter of an {@link AdaptiveAdmission}: the permits of virtual threads under a
+ * limit that follows what the heap can hold, so that a burst waits in the queue instead of
+ * running the heap out. The limit itself comes from its algorithm, {@link HeapLimit} (the
+ * split of Netflix's concurrency-limits: a limit algorithm, a limiter holding the permits).
  * A task that finds every permit taken asks the limit to grow; when it may not grow yet,
  * the waiting tasks are dispatched again once the growth interval has passed, so that they
  * do not wait for the next arrival or completion. The heap's state comes from the garbage
  * collector ({@link HeapPressure}), and a pressure it reported stands until the next
  * collection: the library never asks for one (no {@code System.gc()}).
  * <p>
- * One instance serves an executor for its life: the virtual threads of each switch share
- * it, with its count of tasks in flight.
+ * One instance serves an executor while its admission stays adaptive with the same bounds:
+ * the virtual threads of each switch share it, with its count of tasks in flight; it is
+ * closed when a switch leaves adaptive admission.
  */
-final class AdaptiveLimit extends Permits implements AutoCloseable {
+final class AdaptiveLimiter extends Permits implements AutoCloseable {
 
 	private final HeapLimit algorithm;
 
@@ -39,12 +42,14 @@ final class AdaptiveLimit extends Permits implements AutoCloseable {
 
 	private final HeapPressure heapPressure;
 
+	private volatile boolean closed;
+
 	/**
 	 * Creates a limit that starts at what the heap's room holds and listens to the garbage
 	 * collector.
 	 * @param settings the bounds
 	 */
-	AdaptiveLimit(AdaptiveAdmission settings) {
+	AdaptiveLimiter(AdaptiveAdmission settings) {
 		this(settings, System::nanoTime, startingLimit(settings), VirtualThreadScheduler::readQueued, true);
 	}
 
@@ -56,11 +61,11 @@ final class AdaptiveLimit extends Permits implements AutoCloseable {
 	 * @param start the limit to start at
 	 * @param waitingForCarrier virtual threads waiting for a carrier now, or -1 when unknown
 	 */
-	AdaptiveLimit(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier) {
+	AdaptiveLimiter(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier) {
 		this(settings, clock, start, waitingForCarrier, false);
 	}
 
-	private AdaptiveLimit(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier,
+	private AdaptiveLimiter(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier,
 			boolean listenToCollector) {
 		this.algorithm = new HeapLimit(settings, clock, start);
 		this.waitingForCarrier = waitingForCarrier;
@@ -175,14 +180,23 @@ final class AdaptiveLimit extends Permits implements AutoCloseable {
 	 */
 	@Override
 	public void close() {
+		this.closed = true;
 		if (this.heapPressure != null) {
 			this.heapPressure.close();
 		}
 	}
 
+	/**
+	 * Whether it was closed: it no longer listens to the garbage collector.
+	 * @return {@code true} once closed
+	 */
+	boolean isClosed() {
+		return this.closed;
+	}
+
 	@Override
 	public String toString() {
-		return "AdaptiveLimit[" + HeapLimit.ALGORITHM + ", limit=" + limit() + ", inFlight=" + inFlight() + "]";
+		return "AdaptiveLimiter[" + HeapLimit.ALGORITHM + ", limit=" + limit() + ", inFlight=" + inFlight() + "]";
 	}
 
 }
