@@ -3,19 +3,6 @@ package io.github.threadmodel.actuate;
 import java.util.List;
 
 import io.github.threadmodel.executor.ExecutorStats;
-import io.github.threadmodel.executor.ModelSwitch;
-import io.github.threadmodel.executor.Refusal;
-import io.github.threadmodel.executor.TaskRecorder;
-import io.github.threadmodel.executor.ThreadModel;
-import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.internal.actuate.StartupTimeline;
-import io.github.threadmodel.internal.auto.AutoThreadModel;
-import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
-import io.github.threadmodel.internal.flavour.RuntimeFlavour;
-import io.github.threadmodel.internal.requests.AsyncRequests;
-import io.github.threadmodel.internal.requests.RequestCounts;
-import io.github.threadmodel.internal.scheduler.VirtualThreadScheduler;
-import io.github.threadmodel.pinning.PinningStats;
 
 /**
  * The body of {@code GET /actuator/threadmodel}.
@@ -44,8 +31,8 @@ import io.github.threadmodel.pinning.PinningStats;
  * @since 0.1.0
  */
 public record ThreadModelDescriptor(String model, String modelSource, String server, ExecutorDescriptor requests,
-		ExecutorDescriptor tasks, NettyDescriptor netty, VirtualThreadScheduler virtualThreadScheduler,
-		ConnectionsDescriptor connections, StartupTimeline.Steps startup, RuntimeDescriptor runtime,
+		ExecutorDescriptor tasks, NettyDescriptor netty, SchedulerDescriptor virtualThreadScheduler,
+		ConnectionsDescriptor connections, StartupDescriptor startup, RuntimeDescriptor runtime,
 		boolean switchingEnabled, List<SwitchDescriptor> switches, PinningDescriptor pinning, AutoDescriptor auto,
 		ExecutorStats.Admission admission) {
 
@@ -63,12 +50,6 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	public record AutoDescriptor(boolean active, String pausedBy, String choice, String reason,
 			FiguresDescriptor figures, List<AutoDecisionDescriptor> decisions) {
 
-		static AutoDescriptor of(AutoThreadModel.Status status, ThreadModel choice) {
-			return new AutoDescriptor(status.active(), status.pausedBy(), choice.id(), status.lastReason(),
-					FiguresDescriptor.of(status.lastSample()),
-					status.decisions().stream().map(AutoDecisionDescriptor::of).toList());
-		}
-
 	}
 
 	/**
@@ -82,11 +63,6 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 */
 	public record AutoDecisionDescriptor(String at, String from, String to, String reason,
 			FiguresDescriptor figures) {
-
-		static AutoDecisionDescriptor of(AutoThreadModel.AutoDecision decision) {
-			return new AutoDecisionDescriptor(decision.at().toString(), decision.from().id(), decision.to().id(),
-					decision.reason(), FiguresDescriptor.of(decision.sample()));
-		}
 
 	}
 
@@ -108,16 +84,6 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	public record FiguresDescriptor(String model, long windowMs, long completed, int queued, boolean poolExhausted,
 			double threadWaitMs, double cpuShare, double schedulingDelayMs, double longestSchedulingDelayMs) {
 
-		static FiguresDescriptor of(WorkloadSample sample) {
-			if (sample == null) {
-				return null;
-			}
-			return new FiguresDescriptor(sample.model().id(), sample.window().toMillis(), sample.completed(),
-					sample.queued(), sample.poolExhausted(), Millis.of(sample.threadWait()),
-					Math.round(sample.cpuShare() * 1000) / 1000.0, Millis.of(sample.schedulingDelay()),
-					Millis.of(sample.longestSchedulingDelay()));
-		}
-
 	}
 
 	/**
@@ -134,11 +100,6 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 */
 	public record SwitchDescriptor(String at, String from, String to, String requestedBy, String source,
 			int handedOver) {
-
-		static SwitchDescriptor of(ModelSwitch change) {
-			return new SwitchDescriptor(change.at().toString(), change.from().id(), change.to().id(),
-					change.requestedBy(), change.source().id(), change.handedOver());
-		}
 
 	}
 
@@ -181,39 +142,6 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 			int peakQueued, WaitDescriptor queueWait, WaitDescriptor carrierWait, Integer poolSize, Integer maxPoolSize, Integer maxConcurrency,
 			ExecutorTasksDescriptor executorTasks, AsyncRequestsDescriptor async) {
 
-		/**
-		 * The figures of the request executor, with the HTTP requests as counted by the
-		 * starter's filter.
-		 */
-		static ExecutorDescriptor ofRequests(ThreadModelExecutor executor, RequestCounts requests,
-				AsyncRequests asyncRequests) {
-			return of(executor, requests.received(), requests.completed(), requests.rejected(),
-					requests.rejected(Refusal.QUEUE_TIMEOUT), requests.rejected(Refusal.IDLE_TIMEOUT),
-					requests.bypassed(),
-					(asyncRequests != null) ? AsyncRequestsDescriptor.of(asyncRequests) : null);
-		}
-
-		/**
-		 * The figures of an executor whose tasks are what it counts.
-		 */
-		static ExecutorDescriptor ofTasks(ThreadModelExecutor executor) {
-			TaskRecorder tasks = executor.recorder();
-			return of(executor, tasks.submitted(), tasks.completed(), tasks.rejected(), tasks.timedOut(), null, null,
-					null);
-		}
-
-		private static ExecutorDescriptor of(ThreadModelExecutor executor, long submitted, long completed,
-				long rejected, long rejectedTimedOut, Long rejectedIdleTimeout, Long bypassed,
-				AsyncRequestsDescriptor async) {
-			TaskRecorder tasks = executor.recorder();
-			return new ExecutorDescriptor(executor.getModel().id(), submitted, completed, rejected, rejectedTimedOut,
-					rejectedIdleTimeout, bypassed, tasks.running(), tasks.peakRunning(), tasks.queued(),
-					tasks.peakQueued(),
-					WaitDescriptor.of(tasks.queueWait()), WaitDescriptor.of(tasks.carrierWait()), executor.poolSize(),
-					executor.maxPoolSize(), executor.maxConcurrency(),
-					new ExecutorTasksDescriptor(tasks.submitted(), tasks.completed(), tasks.rejected()), async);
-		}
-
 	}
 
 	/**
@@ -227,10 +155,6 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 */
 	public record AsyncRequestsDescriptor(int open, int peakOpen, long started) {
 
-		static AsyncRequestsDescriptor of(AsyncRequests requests) {
-			return new AsyncRequestsDescriptor(requests.open(), requests.peakOpen(), requests.started());
-		}
-
 	}
 
 	/**
@@ -241,11 +165,6 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * @param maxMs the longest wait
 	 */
 	public record WaitDescriptor(long count, double averageMs, double maxMs) {
-
-		static WaitDescriptor of(TaskRecorder.Waits waits) {
-			ExecutorStats.Wait wait = waits.snapshot();
-			return new WaitDescriptor(wait.count(), Millis.of(wait.average()), Millis.of(wait.max()));
-		}
 
 	}
 
@@ -271,7 +190,8 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 */
 	public record NettyDescriptor(String eventLoop, String executor) {
 
-		static final NettyDescriptor WEBFLUX = new NettyDescriptor(
+		/** Spring WebFlux on Reactor Netty. */
+		public static final NettyDescriptor WEBFLUX = new NettyDescriptor(
 				"network I/O and controller methods returning a reactive type (Mono, Flux, ...)",
 				"controller methods returning any other type (WebFlux blocking execution)");
 
@@ -296,7 +216,46 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * @param processors processors available to the JVM
 	 * @param flavour how the application was built and started
 	 */
-	public record RuntimeDescriptor(String javaVersion, String javaVendor, int processors, RuntimeFlavour flavour) {
+	public record RuntimeDescriptor(String javaVersion, String javaVendor, int processors, FlavourDescriptor flavour) {
+
+	}
+
+	/**
+	 * How the application was built and started.
+	 *
+	 * @param name the build flavour: {@code jvm}, {@code cds}, {@code aot}, {@code cds-aot},
+	 * {@code aotcache}, {@code aotcache-aot} or {@code native}
+	 * @param cds whether a class data sharing archive was mapped
+	 * @param aotCache whether an AOT cache (JDK 24+) was used
+	 * @param springAot whether Spring AOT's generated initialization ran
+	 * @param nativeImage whether it runs as a GraalVM native image
+	 */
+	public record FlavourDescriptor(String name, boolean cds, boolean aotCache, boolean springAot,
+			boolean nativeImage) {
+
+	}
+
+	/**
+	 * The JDK's virtual-thread scheduler (JDK 24+).
+	 *
+	 * @param parallelism carrier threads the scheduler aims to keep busy
+	 * @param poolSize carrier threads that exist
+	 * @param mounted virtual threads running on a carrier now
+	 * @param queued virtual threads waiting for a carrier
+	 */
+	public record SchedulerDescriptor(int parallelism, int poolSize, int mounted, long queued) {
+
+	}
+
+	/**
+	 * Milliseconds from JVM start to each startup step; a step not reached yet is
+	 * {@code null}.
+	 *
+	 * @param contextRefreshedMs the application context was refreshed
+	 * @param webServerStartedMs the web server was listening
+	 * @param applicationReadyMs the application was ready to serve
+	 */
+	public record StartupDescriptor(Long contextRefreshedMs, Long webServerStartedMs, Long applicationReadyMs) {
 
 	}
 
@@ -314,12 +273,6 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	public record PinningDescriptor(boolean recording, double thresholdMs, long count, double totalTimeMs,
 			List<PinnedSiteDescriptor> sites, long untrackedCount) {
 
-		static PinningDescriptor of(boolean recording, PinningStats stats) {
-			return new PinningDescriptor(recording, Millis.of(stats.threshold()), stats.count(),
-					Millis.of(stats.totalTime()), stats.sites().stream().map(PinnedSiteDescriptor::of).toList(),
-					stats.untrackedCount());
-		}
-
 	}
 
 	/**
@@ -334,11 +287,6 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 */
 	public record PinnedSiteDescriptor(String className, String methodName, long count, double totalTimeMs,
 			String reason) {
-
-		static PinnedSiteDescriptor of(PinningStats.Site site) {
-			return new PinnedSiteDescriptor(site.site().className(), site.site().methodName(), site.count(),
-					Millis.of(site.totalTime()), site.reason());
-		}
 
 	}
 

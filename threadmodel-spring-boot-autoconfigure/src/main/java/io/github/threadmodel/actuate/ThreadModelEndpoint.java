@@ -2,15 +2,8 @@ package io.github.threadmodel.actuate;
 
 import java.security.Principal;
 import java.util.Locale;
+import java.util.function.Supplier;
 
-import io.github.threadmodel.actuate.ThreadModelDescriptor.AutoDescriptor;
-import io.github.threadmodel.actuate.ThreadModelDescriptor.ConnectionsDescriptor;
-import io.github.threadmodel.actuate.ThreadModelDescriptor.ExecutorDescriptor;
-import io.github.threadmodel.actuate.ThreadModelDescriptor.NettyDescriptor;
-import io.github.threadmodel.actuate.ThreadModelDescriptor.PinningDescriptor;
-import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
-import io.github.threadmodel.actuate.ThreadModelDescriptor.SwitchDescriptor;
-import io.github.threadmodel.executor.ModelSwitch;
 import io.github.threadmodel.executor.SwitchOutcome;
 import io.github.threadmodel.executor.SwitchOutcome.Refused;
 import io.github.threadmodel.executor.SwitchOutcome.Refused.Reason;
@@ -18,17 +11,8 @@ import io.github.threadmodel.executor.SwitchOutcome.Unchanged;
 import io.github.threadmodel.executor.SwitchRequest;
 import io.github.threadmodel.executor.SwitchSource;
 import io.github.threadmodel.executor.ThreadModelChoice;
-import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
-import io.github.threadmodel.internal.actuate.ServerKind;
 import io.github.threadmodel.internal.actuate.ShownValue;
-import io.github.threadmodel.internal.actuate.StartupTimeline;
-import io.github.threadmodel.internal.auto.AutoThreadModel;
-import io.github.threadmodel.internal.flavour.RuntimeFlavour;
-import io.github.threadmodel.internal.requests.AsyncRequests;
-import io.github.threadmodel.internal.requests.RequestCounts;
-import io.github.threadmodel.internal.scheduler.VirtualThreadScheduler;
-import io.github.threadmodel.pinning.VirtualThreadPinning;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -40,7 +24,6 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.lang.Nullable;
-import org.springframework.util.function.SingletonSupplier;
 
 /**
  * {@code /actuator/threadmodel}: the thread model in force, what the executors are doing,
@@ -62,104 +45,23 @@ public class ThreadModelEndpoint {
 	/** Who asks, in the switch history, for a switch by the endpoint. */
 	private static final String ACTUATOR = "actuator";
 
-	private final String startupSource;
-
-	private final ThreadModelExecutor requests;
-
-	private final ThreadModelExecutor tasks;
-
-	private final RequestCounts requestCounts;
-
 	private final ThreadModelSwitcher switcher;
 
-	private final ConnectionsDescriptor connections;
-
-	private final StartupTimeline startupTimeline;
-
-	private final ServerKind serverKind;
-
-	// Detected on the first read, so that it costs the application's startup nothing.
-	private final SingletonSupplier<RuntimeDescriptor> runtime = SingletonSupplier.of(() -> new RuntimeDescriptor(
-			System.getProperty("java.version"), System.getProperty("java.vendor"),
-			Runtime.getRuntime().availableProcessors(), RuntimeFlavour.detect()));
-
-	private final VirtualThreadPinning pinning;
-
-	private final AutoThreadModel auto;
-
-	private final AsyncRequests asyncRequests;
-
-	/**
-	 * The last switch that changed the model (not only its limits), or {@code null}
-	 * before the first.
-	 */
-	private volatile ModelSwitch lastModelChange;
+	private final Supplier<ThreadModelDescriptor> description;
 
 	/**
 	 * Creates the endpoint.
-	 * @param startupSource what chose the model at startup: the property, or
-	 * {@code default}
-	 * @param requests the request executor
-	 * @param tasks the application task executor when it is the starter's, or {@code null}
-	 * @param requestCounts the HTTP requests
 	 * @param switcher switches the model
-	 * @param connections the accept backlog and the OS cap on it
-	 * @param startupTimeline the startup steps
-	 * @param serverKind names the web server
-	 * @param pinning the pinning detection, or {@code null} when it is off
-	 * @param auto {@code app.threads.model=auto}, or {@code null} without it
-	 * @param asyncRequests the servlet requests in asynchronous processing, or {@code null}
-	 * on WebFlux
+	 * @param description what a read answers, read anew each time
 	 */
-	public ThreadModelEndpoint(String startupSource, ThreadModelExecutor requests, @Nullable ThreadModelExecutor tasks,
-			RequestCounts requestCounts, ThreadModelSwitcher switcher, ConnectionsDescriptor connections,
-			StartupTimeline startupTimeline,
-			ServerKind serverKind, @Nullable VirtualThreadPinning pinning, @Nullable AutoThreadModel auto,
-			@Nullable AsyncRequests asyncRequests) {
-		this.startupSource = startupSource;
-		this.requests = requests;
-		this.tasks = tasks;
-		this.requestCounts = requestCounts;
+	public ThreadModelEndpoint(ThreadModelSwitcher switcher, Supplier<ThreadModelDescriptor> description) {
 		this.switcher = switcher;
-		this.connections = connections;
-		this.startupTimeline = startupTimeline;
-		this.serverKind = serverKind;
-		this.pinning = pinning;
-		this.auto = auto;
-		this.requests.onSwitch((change) -> {
-			if (change.from() != change.to()) {
-				this.lastModelChange = change;
-			}
-		});
-		this.asyncRequests = asyncRequests;
+		this.description = description;
 	}
 
 	@ReadOperation
 	public ThreadModelDescriptor threadModel() {
-		String server = this.serverKind.name();
-		return new ThreadModelDescriptor(this.requests.getModel().id(), modelSource(), server,
-				ExecutorDescriptor.ofRequests(this.requests, this.requestCounts, this.asyncRequests),
-				(this.tasks != null) ? ExecutorDescriptor.ofTasks(this.tasks) : null,
-				"netty".equals(server) ? NettyDescriptor.WEBFLUX : null, VirtualThreadScheduler.read(),
-				this.connections,
-				this.startupTimeline.steps(), this.runtime.obtain(), this.switcher.isEnabled(),
-				this.requests.switchHistory().stream().map(SwitchDescriptor::of).toList(),
-				(this.pinning != null) ? PinningDescriptor.of(this.pinning.isRecording(), this.pinning.stats()) : null,
-				(this.auto != null) ? AutoDescriptor.of(this.auto.status(), this.requests.getModel()) : null,
-				this.requests.admission());
-	}
-
-	/**
-	 * What chose the model in force: the startup's choice until a switch changes the
-	 * model, then who made the last such switch ({@code endpoint}, {@code configuration});
-	 * auto's own switches keep {@code app.threads.model=auto}, the startup's choice.
-	 */
-	private String modelSource() {
-		ModelSwitch change = this.lastModelChange;
-		if (change == null || change.source() == SwitchSource.AUTO) {
-			return this.startupSource;
-		}
-		return change.source().id();
+		return this.description.get();
 	}
 
 	/**

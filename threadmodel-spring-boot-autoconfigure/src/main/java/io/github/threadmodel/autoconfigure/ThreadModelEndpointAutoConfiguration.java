@@ -1,12 +1,13 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.internal.actuate.ServerKind;
-import io.github.threadmodel.internal.actuate.StartupTimeline;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.ConnectionsDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
+import io.github.threadmodel.executor.ThreadModelSwitcher;
+import io.github.threadmodel.internal.actuate.ServerKind;
+import io.github.threadmodel.internal.actuate.StartupTimeline;
+import io.github.threadmodel.internal.actuate.ThreadModelDescription;
 import io.github.threadmodel.internal.actuate.ThreadModelEndpointRuntimeHints;
 import io.github.threadmodel.internal.actuate.UnknownSwitchFields;
-import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
 import io.github.threadmodel.internal.requests.AsyncRequests;
 import io.github.threadmodel.internal.requests.RequestCounts;
@@ -40,9 +41,11 @@ public final class ThreadModelEndpointAutoConfiguration {
 			RequestCounts requestCounts, ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
 			ServerKind serverKind, ObjectProvider<VirtualThreadPinning> pinning, ObjectProvider<AutoThreadModel> auto,
 			ObjectProvider<AsyncRequests> asyncRequests) {
-		return new ThreadModelEndpoint(selection.source(), executors.requests(), executors.tasks(), requestCounts,
-				switcher, new ConnectionsDescriptor(intake.acceptBacklog(), intake.somaxconn()), startupTimeline,
-				serverKind, pinning.getIfAvailable(), auto.getIfAvailable(), asyncRequests.getIfAvailable());
+		return new ThreadModelEndpoint(switcher,
+				new ThreadModelDescription(selection.source(), executors.requests(), executors.tasks(), requestCounts,
+						switcher, new ConnectionsDescriptor(intake.acceptBacklog(), intake.somaxconn()),
+						startupTimeline, serverKind, pinning.getIfAvailable(), auto.getIfAvailable(),
+						asyncRequests.getIfAvailable()));
 	}
 
 	/**

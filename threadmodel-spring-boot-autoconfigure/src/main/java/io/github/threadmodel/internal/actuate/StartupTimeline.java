@@ -2,6 +2,8 @@ package io.github.threadmodel.internal.actuate;
 
 import java.lang.management.ManagementFactory;
 
+import io.github.threadmodel.actuate.ThreadModelDescriptor.StartupDescriptor;
+
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationEvent;
 import org.springframework.context.event.ContextRefreshedEvent;
@@ -55,19 +57,8 @@ public class StartupTimeline implements SmartApplicationListener {
 	 * The steps reached so far; a step not reached yet is {@code null}.
 	 * @return the timeline
 	 */
-	public Steps steps() {
-		return new Steps(this.contextRefreshedMs, this.webServerStartedMs, this.applicationReadyMs);
-	}
-
-	/**
-	 * Milliseconds from JVM start to each startup step.
-	 *
-	 * @param contextRefreshedMs the application context was refreshed
-	 * @param webServerStartedMs the web server was listening
-	 * @param applicationReadyMs the application was ready to serve
-	 */
-	public record Steps(Long contextRefreshedMs, Long webServerStartedMs, Long applicationReadyMs) {
-
+	public StartupDescriptor steps() {
+		return new StartupDescriptor(this.contextRefreshedMs, this.webServerStartedMs, this.applicationReadyMs);
 	}
 
 }

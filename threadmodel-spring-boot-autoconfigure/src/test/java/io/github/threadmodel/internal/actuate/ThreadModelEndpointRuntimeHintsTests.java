@@ -1,13 +1,14 @@
 package io.github.threadmodel.internal.actuate;
 
 import io.github.threadmodel.actuate.ThreadModelDescriptor.ExecutorDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.FlavourDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.SchedulerDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.StartupDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint.SwitchRefused;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 import io.github.threadmodel.autoconfigure.ThreadModelEndpointAutoConfiguration;
-import io.github.threadmodel.internal.flavour.RuntimeFlavour;
-import io.github.threadmodel.internal.scheduler.VirtualThreadScheduler;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.aot.generate.ClassNameGenerator;
@@ -47,14 +48,14 @@ class ThreadModelEndpointRuntimeHintsTests {
 
 	private static void assertBodiesRegistered(RuntimeHints hints) {
 		for (Class<?> type : new Class<?>[] { ThreadModelDescriptor.class, ExecutorDescriptor.class,
-				RuntimeDescriptor.class, RuntimeFlavour.class, StartupTimeline.Steps.class,
-				VirtualThreadScheduler.class, SwitchRefused.class }) {
+				RuntimeDescriptor.class, FlavourDescriptor.class, StartupDescriptor.class, SchedulerDescriptor.class,
+				SwitchRefused.class }) {
 			assertThat(RuntimeHintsPredicates.reflection().onType(type)).as(type.getName()).accepts(hints);
 		}
 		// Jackson reads a record's components through its accessors.
 		assertThat(RuntimeHintsPredicates.reflection().onMethod(ThreadModelDescriptor.class, "model").invoke())
 			.accepts(hints);
-		assertThat(RuntimeHintsPredicates.reflection().onMethod(RuntimeFlavour.class, "aotCache").invoke())
+		assertThat(RuntimeHintsPredicates.reflection().onMethod(FlavourDescriptor.class, "aotCache").invoke())
 			.accepts(hints);
 		assertThat(RuntimeHintsPredicates.reflection().onMethod(SwitchRefused.class, "error").invoke())
 			.accepts(hints);
