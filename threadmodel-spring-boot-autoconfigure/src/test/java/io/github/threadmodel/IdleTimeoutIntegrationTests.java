@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 
 import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.internal.handoff.RequestHandOff;
 import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.TestServers;
 import io.github.threadmodel.testapp.ThreadController;
@@ -102,8 +103,8 @@ class IdleTimeoutIntegrationTests {
 			String... properties) {
 		ConfigurableApplicationContext context = server.start(properties);
 		if (!readAhead) {
-			context.getBean(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME, ThreadModelExecutor.class)
-				.readRequestsAhead(0);
+			RequestHandOff.readRequestsAhead(
+					context.getBean(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME, ThreadModelExecutor.class), 0);
 		}
 		return context;
 	}

@@ -51,7 +51,7 @@ final class ReadAhead {
 	}
 
 	/** Starts the task on a thread of its own with its turn; its place is given back when it ends. */
-	void start(RequestTurn turn, Runnable task) {
+	void start(ReadAheadTurn turn, Runnable task) {
 		Thread.ofVirtual().name(this.threadName).start(() -> {
 			try {
 				turn.readAhead(task);

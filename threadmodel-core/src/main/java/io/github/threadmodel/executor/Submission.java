@@ -12,7 +12,7 @@ import org.springframework.core.task.TaskRejectedException;
  * threads say so until it gets a thread (or is refused). A task the threads take at once
  * never counts, however long its thread then takes to run it.
  */
-final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.Listener {
+final class Submission implements Runnable, ModelThreads.Admission, ReadAheadTurn.Listener {
 
 	private static final int NEW = 0;
 
@@ -40,7 +40,7 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 	private final AtomicBoolean claimed = new AtomicBoolean();
 
 	/** The turn of a task read ahead, set before its claim; {@code null} otherwise. */
-	private volatile RequestTurn turn;
+	private volatile ReadAheadTurn turn;
 
 	/**
 	 * Whether it holds a turn of the {@link ExecutorSettings.TaskLimit}, given back when it
@@ -75,7 +75,7 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 	 * A task that, once admitted, hands its thread to the rest of a request waiting for
 	 * the turn ({@link ThreadModelExecutor#runInTurn}), or tells the turn its refusal.
 	 */
-	static Submission takingTurn(RequestTurn turn, Parts parts) {
+	static Submission takingTurn(ReadAheadTurn turn, Parts parts) {
 		return new Submission(() -> {
 			Refusal refusal = Refusal.current();
 			if (refusal != null) {
@@ -109,7 +109,7 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 		if (!this.mayReadAhead || !readAhead.enter()) {
 			return;
 		}
-		RequestTurn turn = new RequestTurn(this);
+		ReadAheadTurn turn = new ReadAheadTurn(this);
 		this.turn = turn;
 		if (!this.claimed.compareAndSet(false, true)) {
 			this.turn = null; // admitted meanwhile: its thread runs it
@@ -245,7 +245,7 @@ final class Submission implements Runnable, ModelThreads.Admission, RequestTurn.
 	 * ahead is answered on its own thread, which its turn tells.
 	 */
 	void refuse(Refusal refusal) {
-		RequestTurn turn = this.turn;
+		ReadAheadTurn turn = this.turn;
 		if (turn != null && !turn.refuse(refusal)) {
 			return; // it left the queue already
 		}

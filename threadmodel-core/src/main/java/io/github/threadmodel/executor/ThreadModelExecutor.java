@@ -10,6 +10,8 @@ import java.util.function.UnaryOperator;
 import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
 import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
 import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
+import io.github.threadmodel.internal.handoff.RequestHandOff;
+import io.github.threadmodel.internal.handoff.RequestTurn;
 
 import org.springframework.core.task.AsyncTaskExecutor;
 import org.springframework.core.task.TaskDecorator;
@@ -34,6 +36,10 @@ import org.springframework.core.task.TaskRejectedException;
  * @since 0.1.0
  */
 public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseable {
+
+	static {
+		RequestHandOff.register(new ExecutorHandOff());
+	}
 
 	private final String threadNamePrefix;
 
@@ -147,17 +153,8 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 		new Submission(decorated, true, this.parts).handOver(this.threads);
 	}
 
-	/**
-	 * Reads requests ahead of their turn: a task that would wait behind the model's limit
-	 * starts at once on a virtual thread of its own with a {@link RequestTurn}, which the
-	 * server's request handling then takes or skips (see {@link RequestTurn}). Only for an
-	 * executor whose every task reaches code that does so; a task that ends without it
-	 * gives its turn back. Beyond {@code limit} requests read ahead at once, and while an
-	 * adaptive limit sees the heap under pressure, tasks wait unread as before: a request
-	 * read ahead holds the server's buffers for it, and its thread's stack, while it waits.
-	 * @param limit the most requests read ahead at once; 0 for none
-	 */
-	public void readRequestsAhead(int limit) {
+	/** See {@link RequestHandOff#readRequestsAhead}. */
+	void readRequestsAhead(int limit) {
 		this.parts.readAhead().limit(limit);
 	}
 
@@ -184,21 +181,10 @@ public final class ThreadModelExecutor implements AsyncTaskExecutor, AutoCloseab
 		return this.parts.idleWait().max();
 	}
 
-	/**
-	 * Runs the rest of a request that was read on a thread whose {@link RequestTurn} was
-	 * used already (a later request on the same connection): it takes a turn of its own,
-	 * as a new task of this executor, and the current thread waits until it is done.
-	 * @param <E> the checked exception the work may throw
-	 * @param request the rest of the request
-	 * @param context carries this thread's context over to the thread that runs it
-	 * @return the refusal when the executor refused it (the work did not run), or
-	 * {@code null} once it ran
-	 * @throws E what the work threw
-	 * @throws InterruptedException if the thread is interrupted while it waits
-	 */
-	public <E extends Exception> Refusal runInTurn(RequestTurn.Work<E> request,
-			UnaryOperator<Runnable> context) throws E, InterruptedException {
-		RequestTurn turn = new RequestTurn(RequestTurn.Listener.NONE);
+	/** See {@link RequestHandOff#runInTurn}. */
+	<E extends Exception> Refusal runInTurn(RequestTurn.Work<E> request, UnaryOperator<Runnable> context)
+			throws E, InterruptedException {
+		ReadAheadTurn turn = new ReadAheadTurn(ReadAheadTurn.Listener.NONE);
 		Submission.takingTurn(turn, this.parts).handOver(this.threads);
 		Refusal refusal = turn.await();
 		if (refusal != null) {

@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
+import io.github.threadmodel.internal.handoff.RequestHandOff;
+import io.github.threadmodel.internal.handoff.RequestTurn;
 import io.github.threadmodel.testapp.ExecutorFixture;
 
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -36,7 +38,7 @@ class RequestTurnTests {
 		holdTheOnlyTurn();
 		CompletableFuture<String> skipped = new CompletableFuture<>();
 		this.executor.execute(() -> {
-			RequestTurn turn = RequestTurn.current();
+			RequestTurn turn = RequestHandOff.currentTurn();
 			turn.skip();
 			skipped.complete(Thread.currentThread().getName());
 		});
@@ -54,7 +56,7 @@ class RequestTurnTests {
 		CompletableFuture<Refusal> refusal = new CompletableFuture<>();
 		this.executor.execute(() -> {
 			try {
-				RequestTurn turn = RequestTurn.current();
+				RequestTurn turn = RequestHandOff.currentTurn();
 				refusal.complete(turn.await());
 				turn.runAdmitted(() -> admittedOn.complete(Thread.currentThread().getName()), UnaryOperator.identity());
 			}
@@ -80,7 +82,7 @@ class RequestTurnTests {
 		holdTheOnlyTurn();
 		this.executor.execute(() -> {
 			try {
-				RequestTurn turn = RequestTurn.current();
+				RequestTurn turn = RequestHandOff.currentTurn();
 				turn.await();
 				turn.<java.io.IOException>runAdmitted(() -> {
 					throw new java.io.IOException("broken pipe");
@@ -105,7 +107,7 @@ class RequestTurnTests {
 		CompletableFuture<Refusal> refusal = new CompletableFuture<>();
 		this.executor.execute(() -> {
 			try {
-				refusal.complete(RequestTurn.current().await());
+				refusal.complete(RequestHandOff.currentTurn().await());
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
@@ -127,7 +129,7 @@ class RequestTurnTests {
 		this.fixture.release();
 		await().until(() -> this.executor.stats().running() == 0);
 		CompletableFuture<Boolean> next = new CompletableFuture<>();
-		this.executor.execute(() -> next.complete(RequestTurn.current() == null));
+		this.executor.execute(() -> next.complete(RequestHandOff.currentTurn() == null));
 		assertThat(next).succeedsWithin(Duration.ofSeconds(10)).isEqualTo(true);
 	}
 
@@ -138,9 +140,9 @@ class RequestTurnTests {
 		holdTheOnlyTurn();
 		CompletableFuture<String> second = new CompletableFuture<>();
 		this.executor.execute(() -> {
-			RequestTurn.current().skip(); // the first request on the connection: a probe
+			RequestHandOff.currentTurn().skip(); // the first request on the connection: a probe
 			try {
-				Refusal refusal = this.executor.runInTurn(() -> second.complete(Thread.currentThread().getName()),
+				Refusal refusal = RequestHandOff.runInTurn(this.executor, () -> second.complete(Thread.currentThread().getName()),
 						UnaryOperator.identity());
 				assertThat(refusal).isNull();
 			}
@@ -159,7 +161,7 @@ class RequestTurnTests {
 		this.executor = this.fixture.use(new ThreadModelExecutor("test-", virtual(1), new OverloadProtection(null)));
 		holdTheOnlyTurn();
 		CompletableFuture<Boolean> hadTurn = new CompletableFuture<>();
-		this.executor.execute(() -> hadTurn.complete(RequestTurn.current() != null));
+		this.executor.execute(() -> hadTurn.complete(RequestHandOff.currentTurn() != null));
 		await().until(() -> this.executor.stats().queued() == 1);
 		assertThat(hadTurn).isNotDone();
 		this.fixture.release();
@@ -169,7 +171,7 @@ class RequestTurnTests {
 	private ThreadModelExecutor executorOfOne(ThreadModel model, Duration queueTimeout) {
 		ExecutorSettings settings = (model == ThreadModel.PLATFORM) ? platform(1, 1, null) : virtual(1);
 		ThreadModelExecutor executor = new ThreadModelExecutor("test-", settings, new OverloadProtection(queueTimeout));
-		executor.readRequestsAhead(10);
+		RequestHandOff.readRequestsAhead(executor, 10);
 		return this.fixture.use(executor);
 	}
 

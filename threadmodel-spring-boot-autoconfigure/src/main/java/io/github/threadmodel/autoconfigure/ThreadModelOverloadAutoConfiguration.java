@@ -3,6 +3,7 @@ package io.github.threadmodel.autoconfigure;
 import java.util.EnumSet;
 
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.internal.handoff.RequestHandOff;
 import io.github.threadmodel.internal.overload.OverloadFilter;
 import io.github.threadmodel.internal.overload.OverloadWebExceptionHandler;
 import io.github.threadmodel.internal.overload.ProbeLane;
@@ -93,7 +94,7 @@ public final class ThreadModelOverloadAutoConfiguration {
 			ThreadModelExecutor requests = executors.requests();
 			FilterRegistrationBean<OverloadFilter> registration = new FilterRegistrationBean<>(new OverloadFilter(
 					settings.retryAfter(), counts, probes.paths(), requests, contexts.orderedStream().toList()));
-			requests.readRequestsAhead(settings.readAheadLimit());
+			RequestHandOff.readRequestsAhead(requests, settings.readAheadLimit());
 			registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 			registration.setDispatcherTypes(EnumSet.of(DispatcherType.REQUEST));
 			return registration;

@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 import io.github.threadmodel.executor.Refusal;
-import io.github.threadmodel.executor.RequestTurn;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.internal.handoff.RequestHandOff;
+import io.github.threadmodel.internal.handoff.RequestTurn;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.internal.servers.RequestThreadContext;
 import jakarta.servlet.Filter;
@@ -74,7 +75,7 @@ public class OverloadFilter implements Filter {
 	public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
 			throws IOException, ServletException {
 		Refusal refusal = Refusal.current();
-		RequestTurn turn = RequestTurn.current();
+		RequestTurn turn = RequestHandOff.currentTurn();
 		if ((refusal == null && turn == null && !ProbeLane.runsCurrentThread())
 				|| !(request instanceof HttpServletRequest httpRequest)
 				|| !(response instanceof HttpServletResponse httpResponse)) {
@@ -114,7 +115,7 @@ public class OverloadFilter implements Filter {
 				}
 				return refusal;
 			}
-			return this.requests.runInTurn(rest, context);
+			return RequestHandOff.runInTurn(this.requests, rest, context);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -5,21 +5,16 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 
-/**
- * The turn of a request that a {@link ThreadModelExecutor} reads ahead: a task that would
- * wait behind the model's limit starts at once on a virtual thread of its own, so that
- * the server reads the request, while its place in the queue stays where it arrived. Code
- * on that thread that knows the request (the starter's servlet filter) then either lets
- * it {@link #skip() skip} the queue (a health probe), or {@link #await() waits} for the
- * turn and {@link #runAdmitted runs} the rest of the request on the thread of the model
- * that admitted it, holding the limit as any task does.
- * <p>
- * Only the executor makes turns; code finds the one of its thread with {@link #current()}.
- * @since 0.1.0
- */
-public final class RequestTurn {
+import io.github.threadmodel.internal.handoff.RequestHandOff;
+import io.github.threadmodel.internal.handoff.RequestTurn;
 
-	private static final ThreadLocal<RequestTurn> current = new ThreadLocal<>();
+/**
+ * The executor's side of a {@link RequestTurn}: the queue decides it (admitted, refused,
+ * or left by the request), the admitted thread runs the work the request hands over.
+ */
+final class ReadAheadTurn implements RequestTurn {
+
+	private static final ThreadLocal<ReadAheadTurn> current = new ThreadLocal<>();
 
 	/** What the queue decided, once: admitted, refused, or left by the request itself. */
 	private enum Outcome {
@@ -42,33 +37,21 @@ public final class RequestTurn {
 	/** Whether the request on this thread already took (or skipped) this turn. */
 	private boolean used;
 
-	RequestTurn(Listener listener) {
+	ReadAheadTurn(Listener listener) {
 		this.listener = listener;
 	}
 
-	/**
-	 * The turn of the request the current thread reads ahead.
-	 * @return the turn, or {@code null} when the thread was admitted before it read the
-	 * request (or runs no executor task)
-	 */
-	public static RequestTurn current() {
+	/** See {@link RequestHandOff#currentTurn()}. */
+	static ReadAheadTurn current() {
 		return current.get();
 	}
 
-	/**
-	 * Whether the request on this thread may still take or skip this turn: a later
-	 * request read on the same thread (a kept-alive connection) has to ask the executor
-	 * for a turn of its own ({@link ThreadModelExecutor#runInTurn}).
-	 * @return whether the turn is unused
-	 */
+	@Override
 	public boolean isUnused() {
 		return !this.used;
 	}
 
-	/**
-	 * Leaves the queue without waiting and without taking a turn, for a request that must
-	 * never wait (a health probe). It then runs on this thread, outside the limits.
-	 */
+	@Override
 	public void skip() {
 		this.used = true;
 		if (decide(Outcome.LEFT)) {
@@ -77,11 +60,7 @@ public final class RequestTurn {
 		this.work.complete(null); // an admitted thread waiting for work gives its turn back
 	}
 
-	/**
-	 * Waits until the queue admits the request or refuses it.
-	 * @return the refusal, or {@code null} once admitted
-	 * @throws InterruptedException if the thread is interrupted while it waits
-	 */
+	@Override
 	public Refusal await() throws InterruptedException {
 		this.used = true;
 		try {
@@ -92,16 +71,7 @@ public final class RequestTurn {
 		}
 	}
 
-	/**
-	 * Runs the rest of the request on the thread that admitted it, and waits until it is
-	 * done. Call it after {@link #await()} answered {@code null}.
-	 * @param <E> the checked exception the work may throw
-	 * @param request the rest of the request
-	 * @param context carries this thread's context (its class loader, the server's
-	 * request context) over to the admitted thread
-	 * @throws E what the work threw
-	 * @throws InterruptedException if the thread is interrupted while it waits
-	 */
+	@Override
 	public <E extends Exception> void runAdmitted(Work<E> request, UnaryOperator<Runnable> context)
 			throws E, InterruptedException {
 		Done done = new Done(request);
@@ -171,17 +141,6 @@ public final class RequestTurn {
 		 * before the request took the turn.
 		 */
 		void left();
-
-	}
-
-	/**
-	 * The rest of a request.
-	 * @param <E> the checked exception it may throw
-	 */
-	@FunctionalInterface
-	public interface Work<E extends Exception> {
-
-		void run() throws E;
 
 	}
 
