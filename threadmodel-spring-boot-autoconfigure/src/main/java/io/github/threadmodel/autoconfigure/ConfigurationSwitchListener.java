@@ -46,10 +46,10 @@ import org.springframework.lang.Nullable;
  * the configuration, and a {@code POST} overrides them until the configuration changes
  * them again.
  * <p>
- * The new values are bound from the {@link Environment} here and checked whole by
- * {@link ThreadModelPropertiesCheck} before anything switches, rather than read from the
- * {@link ThreadModelProperties} bean, which nothing reads after startup and Spring Cloud's
- * {@code ConfigurationPropertiesRebinder} leaves alone
+ * The new values are bound from the {@link Environment} here and read as at startup, by
+ * {@link ThreadModelSettings}, which checks them whole before anything switches, rather
+ * than read from the {@link ThreadModelProperties} bean, which nothing reads after startup
+ * and Spring Cloud's {@code ConfigurationPropertiesRebinder} leaves alone
  * ({@link ThreadModelConfigurationSwitchAutoConfiguration}). When the application writes
  * the rebinder's {@code spring.cloud.refresh.never-refreshable} itself, the rebinder binds
  * the bean again on the same event, without those checks; this listener comes first, so
@@ -91,20 +91,19 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 
 	/**
 	 * Creates the listener.
-	 * @param properties the values the application started with, as bound (and checked by
-	 * {@link ThreadModelPropertiesCheck})
+	 * @param settings the values the application started with, as read at startup
 	 * @param environment the environment the new values are read from
 	 * @param switcher switches the model
 	 * @param requests the request executor
 	 * @param auto {@code app.threads.model=auto}, or {@code null} without it
 	 */
-	ConfigurationSwitchListener(ThreadModelProperties properties, Environment environment,
-			ThreadModelSwitcher switcher, ThreadModelExecutor requests, @Nullable AutoThreadModel auto) {
+	ConfigurationSwitchListener(ThreadModelSettings settings, Environment environment, ThreadModelSwitcher switcher,
+			ThreadModelExecutor requests, @Nullable AutoThreadModel auto) {
 		this.environment = environment;
 		this.switcher = switcher;
 		this.requests = requests;
 		this.auto = auto;
-		this.applied = Configured.of(properties.getModel(), properties, environment);
+		this.applied = Configured.of(settings);
 	}
 
 	@Override
@@ -150,20 +149,23 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 			return;
 		}
 		String asked = String.join(", ", changes);
-		boolean autoChosen = next.model() == ThreadModelChoice.AUTO && this.applied.model() != ThreadModelChoice.AUTO;
-		boolean autoDecides = autoChosen || (next.model() == ThreadModelChoice.AUTO && this.auto != null
-				&& this.auto.status().active());
+		boolean underAuto = next.model() == ThreadModelChoice.AUTO;
+		boolean autoChosen = underAuto && this.applied.model() != ThreadModelChoice.AUTO;
+		// new limits pause auto, as any switch not its own: asking for auto resumes it after them,
+		// when it decided before (a switch by hand that paused it keeps it paused)
+		boolean autoDecides = underAuto && (autoChosen || (this.auto != null && this.auto.status().active()));
 		ThreadModelChoice model = autoDecides ? ThreadModelChoice.AUTO
 				: (next.model() != this.applied.model()) ? next.model() : null;
-		SwitchOutcome outcome = this.switcher.apply(new SwitchRequest(model, next.maxThreadsIfChangedFrom(this.applied),
-				next.maxConcurrencyIfChangedFrom(this.applied), SwitchSource.CONFIGURATION,
-				"configuration: " + asked));
+		SwitchOutcome outcome = this.switcher.apply(new SwitchRequest(model,
+				next.maxThreadsIfChangedFrom(this.applied), next.maxConcurrencyIfChangedFrom(this.applied),
+				SwitchSource.CONFIGURATION, "configuration: " + asked));
 		if (outcome instanceof Refused refused) {
 			stays(refused, asked);
 			return;
 		}
-		if (next.model() == ThreadModelChoice.AUTO) {
-			String what = autoChosen ? "resumed" : autoDecides ? "decides, with new limits," : "stays paused, with new limits";
+		if (underAuto) {
+			String what = autoChosen ? "resumed"
+					: autoDecides ? "decides, with new limits," : "stays paused, with new limits";
 			logger.info("Thread model auto %s by configuration (%s), on %s threads".formatted(what, asked,
 					this.requests.getModel().id()));
 		}
@@ -217,13 +219,12 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	}
 
 	/**
-	 * Binds and checks every {@code app.threads.*} value, as at startup.
+	 * Binds every {@code app.threads.*} value and reads them as at startup
+	 * ({@link ThreadModelSettings}, which checks them).
 	 */
 	private Configured read() {
-		ThreadModelProperties properties = Binder.get(this.environment)
-			.bindOrCreate(PREFIX, ThreadModelProperties.class);
-		ThreadModelPropertiesCheck.check(properties);
-		return Configured.of(properties.getModel(), properties, this.environment);
+		return Configured.of(new ThreadModelSettings(
+				Binder.get(this.environment).bindOrCreate(PREFIX, ThreadModelProperties.class), this.environment));
 	}
 
 	/**
@@ -267,17 +268,14 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	 * The switchable values of the configuration.
 	 *
 	 * @param model what {@code app.threads.model} chooses, or, unset, the model
-	 * {@code spring.threads.virtual.enabled} gives ({@link ThreadModelSelection}, as at
-	 * startup)
+	 * {@code spring.threads.virtual.enabled} gives (as at startup)
 	 * @param maxThreads {@code app.threads.platform.max-threads}
 	 * @param maxConcurrency {@code app.threads.virtual.max-concurrency}, or {@code null}
 	 */
 	record Configured(ThreadModelChoice model, int maxThreads, Integer maxConcurrency) {
 
-		static Configured of(@Nullable ThreadModelChoice written, ThreadModelProperties properties,
-				Environment environment) {
-			return new Configured(ThreadModelSelection.serverChoice(written, environment),
-					properties.getPlatform().getMaxThreads(), properties.getVirtual().getMaxConcurrency());
+		static Configured of(ThreadModelSettings settings) {
+			return new Configured(settings.serverChoice(), settings.maxThreads(), settings.maxConcurrency());
 		}
 
 		Configured withMaxConcurrency(Integer maxConcurrency) {

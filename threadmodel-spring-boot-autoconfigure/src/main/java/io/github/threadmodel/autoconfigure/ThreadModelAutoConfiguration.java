@@ -28,7 +28,6 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Conditional;
 import org.springframework.core.env.Environment;
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.scheduling.annotation.AsyncAnnotationBeanPostProcessor;
@@ -55,21 +54,15 @@ public final class ThreadModelAutoConfiguration {
 	private static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
 
 	/**
-	 * The models chosen, once ({@link ThreadModelSelection}).
+	 * Every {@code app.threads.*} value read and checked, once, before anything is made
+	 * from it, and the models chosen ({@link ThreadModelSelection}).
 	 */
 	@Bean
 	@ConditionalOnMissingBean
-	ThreadModelSelection threadModelSelection(ThreadModelProperties properties, Environment environment) {
-		return ThreadModelSelection.of(properties, environment);
-	}
-
-	/**
-	 * Every {@code app.threads.*} value checked, once, before anything is made from it.
-	 */
-	@Bean
-	@ConditionalOnMissingBean
-	ThreadModelSettings threadModelSettings(ThreadModelProperties properties) {
-		return new ThreadModelSettings(properties);
+	ThreadModelSettings threadModelSettings(ThreadModelProperties properties, Environment environment) {
+		ThreadModelSettings settings = new ThreadModelSettings(properties, environment);
+		settings.warnIfModelPropertiesDisagree();
+		return settings;
 	}
 
 	@Bean
@@ -81,8 +74,9 @@ public final class ThreadModelAutoConfiguration {
 	@Bean(name = REQUEST_EXECUTOR_BEAN_NAME, defaultCandidate = false)
 	@ConditionalOnMissingBean(name = REQUEST_EXECUTOR_BEAN_NAME)
 	@ConditionalOnWebApplication
-	ThreadModelExecutor threadModelRequestExecutor(ThreadModelSettings settings, ThreadModelSelection selection) {
-		return new ThreadModelExecutor("request-", settings.requestExecutor(selection.model()), settings.overload());
+	ThreadModelExecutor threadModelRequestExecutor(ThreadModelSettings settings) {
+		return new ThreadModelExecutor("request-", settings.requestExecutor(settings.selection().model()),
+				settings.overload());
 	}
 
 	/**
@@ -123,7 +117,7 @@ public final class ThreadModelAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnWebApplication
-	@Conditional(ThreadModelSelection.OnAuto.class)
+	@ConditionalOnProperty(name = ThreadModelSelection.MODEL_PROPERTY, havingValue = "auto")
 	AutoThreadModel autoThreadModel(ThreadModelSwitcher switcher, ThreadModelExecutors executors,
 			ThreadModelSettings settings, ThreadModelProperties properties) {
 		return new AutoThreadModel(switcher, executors.requests(), executors.followingTasks(),
@@ -138,10 +132,10 @@ public final class ThreadModelAutoConfiguration {
 	 */
 	@Bean
 	@ConditionalOnWebApplication
-	ApplicationListener<ApplicationStartedEvent> threadModelStartupReport(ThreadModelSelection selection,
-			ThreadModelSettings settings, ThreadModelExecutors executors, ConnectionIntake intake,
-			ObjectProvider<ServerKind> serverKind, Environment environment) {
-		return new ThreadModelStartupReport(selection, settings, executors, intake, serverKind, environment);
+	ApplicationListener<ApplicationStartedEvent> threadModelStartupReport(ThreadModelSettings settings,
+			ThreadModelExecutors executors, ConnectionIntake intake, ObjectProvider<ServerKind> serverKind,
+			Environment environment) {
+		return new ThreadModelStartupReport(settings, executors, intake, serverKind, environment);
 	}
 
 	/**
@@ -173,14 +167,14 @@ public final class ThreadModelAutoConfiguration {
 			AsyncAnnotationBeanPostProcessor.DEFAULT_TASK_EXECUTOR_BEAN_NAME })
 	@ConditionalOnMissingBean(Executor.class)
 	@ConditionalOnProperty(name = "spring.task.execution.mode", havingValue = "auto", matchIfMissing = true)
-	ThreadModelExecutor applicationTaskExecutor(ThreadModelSettings settings, ThreadModelSelection selection,
-			ThreadModelProperties properties, ObjectProvider<TaskDecorator> taskDecorators, Environment environment) {
+	ThreadModelExecutor applicationTaskExecutor(ThreadModelSettings settings, ThreadModelProperties properties, ObjectProvider<TaskDecorator> taskDecorators, Environment environment) {
 		SpringTaskExecution spring = new SpringTaskExecution(environment);
 		ThreadModelProperties.Tasks tasks = properties.getTasks();
 		TaskLimit limit = spring.taskLimit(tasks);
 		spring.warnUnhonoured(tasks);
 		ThreadModelExecutor executor = new ThreadModelExecutor(spring.threadNamePrefix(),
-				settings.taskExecutor(selection.taskModel(), (limit != null) ? limit.maxConcurrency() : null), limit);
+				settings.taskExecutor(settings.selection().taskModel(), (limit != null) ? limit.maxConcurrency() : null),
+				limit);
 		executor.setTaskDecorator(TaskDecorators.of(taskDecorators));
 		executor.setTerminationTimeout(spring.terminationTimeout());
 		return executor;

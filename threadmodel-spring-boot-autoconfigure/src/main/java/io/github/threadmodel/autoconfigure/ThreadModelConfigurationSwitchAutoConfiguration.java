@@ -42,7 +42,7 @@ public final class ThreadModelConfigurationSwitchAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ConfigurationSwitchListener threadModelConfigurationSwitchListener(ThreadModelProperties properties,
+	ConfigurationSwitchListener threadModelConfigurationSwitchListener(ThreadModelSettings settings,
 			ConfigurableEnvironment environment, ThreadModelSwitcher switcher,
 			ThreadModelExecutors executors, ObjectProvider<AutoThreadModel> auto) {
 		if (!environment.containsProperty(NEVER_REFRESHABLE)) {
@@ -50,7 +50,7 @@ public final class ThreadModelConfigurationSwitchAutoConfiguration {
 				.addLast(new MapPropertySource("threadModelNeverRefreshable", Map.of(NEVER_REFRESHABLE,
 						NEVER_REFRESHABLE_DEFAULT + "," + ThreadModelProperties.class.getName())));
 		}
-		return new ConfigurationSwitchListener(properties, environment, switcher, executors.requests(),
+		return new ConfigurationSwitchListener(settings, environment, switcher, executors.requests(),
 				auto.getIfAvailable());
 	}
 

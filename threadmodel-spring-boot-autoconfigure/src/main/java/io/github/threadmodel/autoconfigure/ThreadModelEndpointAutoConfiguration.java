@@ -37,12 +37,12 @@ public final class ThreadModelEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ThreadModelEndpoint threadModelEndpoint(ThreadModelSelection selection, ThreadModelExecutors executors,
+	ThreadModelEndpoint threadModelEndpoint(ThreadModelSettings settings, ThreadModelExecutors executors,
 			RequestCounts requestCounts, ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
 			ServerKind serverKind, ObjectProvider<VirtualThreadPinning> pinning, ObjectProvider<AutoThreadModel> auto,
 			ObjectProvider<AsyncRequests> asyncRequests) {
 		return new ThreadModelEndpoint(switcher,
-				new ThreadModelDescription(selection.source(), executors.requests(), executors.tasks(), requestCounts,
+				new ThreadModelDescription(settings.selection().source(), executors.requests(), executors.tasks(), requestCounts,
 						switcher, new ConnectionsDescriptor(intake.acceptBacklog(), intake.somaxconn()),
 						startupTimeline, serverKind, pinning.getIfAvailable(), auto.getIfAvailable(),
 						asyncRequests.getIfAvailable()));

@@ -46,7 +46,8 @@ public final class ThreadModelPinningAutoConfiguration {
 	VirtualThreadPinning virtualThreadPinning(ObjectProvider<ThreadModelSettings> settings,
 			ThreadModelProperties properties, ObjectProvider<ThreadModelExecutors> executors,
 			Environment environment) {
-		Duration threshold = settings.getIfAvailable(() -> new ThreadModelSettings(properties)).pinningThreshold();
+		Duration threshold = settings.getIfAvailable(() -> new ThreadModelSettings(properties, environment))
+			.pinningThreshold();
 		ThreadModelExecutors starterExecutors = executors.getIfAvailable();
 		if (starterExecutors == null) {
 			return new VirtualThreadPinning(threshold);

@@ -10,13 +10,17 @@ import io.github.threadmodel.executor.ExecutorSettings.OverloadProtection;
 import io.github.threadmodel.executor.ExecutorSettings.UnlimitedAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
+import io.github.threadmodel.executor.ThreadModelChoice;
 import io.github.threadmodel.internal.auto.AutoThreadModelPolicy;
 import io.github.threadmodel.internal.overload.Shedding;
 import io.github.threadmodel.internal.requests.RequestCounts;
 
+import org.springframework.core.env.Environment;
+
 /**
- * The {@code app.threads.*} values, checked once ({@link ThreadModelPropertiesCheck}), and
- * turned into what the core's objects take.
+ * The {@code app.threads.*} values, read once: checked ({@link ThreadModelPropertiesCheck}),
+ * the models chosen ({@link ThreadModelSelection}), and turned into what the core's
+ * objects take. The only reader of the configuration besides the binder.
  */
 final class ThreadModelSettings {
 
@@ -33,9 +37,66 @@ final class ThreadModelSettings {
 
 	private final ThreadModelProperties properties;
 
-	ThreadModelSettings(ThreadModelProperties properties) {
+	/** {@code spring.threads.virtual.enabled}, or {@code null} when unset. */
+	private final Boolean springVirtual;
+
+	private final ThreadModelSelection selection;
+
+	/**
+	 * Checks every value and chooses the models: the one reading of the configuration,
+	 * made at startup and again for each change the application applies while it runs
+	 * ({@link ConfigurationSwitchListener}).
+	 * @param properties the bound {@code app.threads.*} values
+	 * @param environment where {@code spring.threads.virtual.enabled} and the written
+	 * {@code app.threads.model} are read
+	 */
+	ThreadModelSettings(ThreadModelProperties properties, Environment environment) {
 		ThreadModelPropertiesCheck.check(properties);
+		ThreadModelPropertiesCheck.checkWrittenModel(environment);
 		this.properties = properties;
+		this.springVirtual = environment.getProperty(ThreadModelSelection.SPRING_VIRTUAL_PROPERTY, Boolean.class);
+		this.selection = ThreadModelSelection.of(properties, this.springVirtual);
+	}
+
+	/**
+	 * The models chosen and where the server's came from.
+	 * @return the selection
+	 */
+	ThreadModelSelection selection() {
+		return this.selection;
+	}
+
+	/**
+	 * What {@code app.threads.model} chooses for the server, or, unset, what
+	 * {@code spring.threads.virtual.enabled} says ({@code auto} stays {@code auto}).
+	 * @return the choice
+	 */
+	ThreadModelChoice serverChoice() {
+		return ThreadModelSelection.serverChoice(this.properties.getModel(), this.springVirtual);
+	}
+
+	/**
+	 * {@code app.threads.platform.max-threads}.
+	 * @return the platform pool's limit
+	 */
+	int maxThreads() {
+		return this.properties.getPlatform().getMaxThreads();
+	}
+
+	/**
+	 * {@code app.threads.virtual.max-concurrency}.
+	 * @return the fixed virtual limit, or {@code null}
+	 */
+	Integer maxConcurrency() {
+		return this.properties.getVirtual().getMaxConcurrency();
+	}
+
+	/**
+	 * Logs, once at startup, that {@code app.threads.model} and
+	 * {@code spring.threads.virtual.enabled} disagree, when they do.
+	 */
+	void warnIfModelPropertiesDisagree() {
+		ThreadModelSelection.warnIfDisagreeing(this.properties.getModel(), this.springVirtual);
 	}
 
 	/**

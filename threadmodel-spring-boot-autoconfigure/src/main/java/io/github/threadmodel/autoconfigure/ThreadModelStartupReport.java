@@ -64,8 +64,6 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 	private static final Map<String, String> BACKLOG_PROPERTIES = Map.of("tomcat", "server.tomcat.accept-count",
 			"undertow", "server.undertow.options.socket.BACKLOG");
 
-	private final ThreadModelSelection selection;
-
 	private final ThreadModelSettings settings;
 
 	private final ThreadModelExecutors executors;
@@ -76,10 +74,8 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 
 	private final Environment environment;
 
-	ThreadModelStartupReport(ThreadModelSelection selection, ThreadModelSettings settings,
-			ThreadModelExecutors executors, ConnectionIntake intake, ObjectProvider<ServerKind> serverKind,
-			Environment environment) {
-		this.selection = selection;
+	ThreadModelStartupReport(ThreadModelSettings settings, ThreadModelExecutors executors, ConnectionIntake intake,
+			ObjectProvider<ServerKind> serverKind, Environment environment) {
 		this.settings = settings;
 		this.executors = executors;
 		this.intake = intake;
@@ -105,12 +101,12 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 	 * 30s, less a margin)}.
 	 */
 	String summary(String server) {
-		ThreadModel model = this.selection.model();
-		boolean auto = ThreadModelSelection.AUTO_SOURCE.equals(this.selection.source());
+		ThreadModel model = this.settings.selection().model();
+		boolean auto = ThreadModelSelection.AUTO_SOURCE.equals(this.settings.selection().source());
 		StringBuilder line = new StringBuilder("Thread model ");
 		line.append(auto ? "auto, starting on " + model.id() : model.id())
 			.append(" (")
-			.append(this.selection.source())
+			.append(this.settings.selection().source())
 			.append(") on ")
 			.append(server)
 			.append("netty".equals(server) ? " (blocking controller methods)" : "")

@@ -1,6 +1,7 @@
 package io.github.threadmodel.autoconfigure;
 
 import java.time.Duration;
+import java.util.Map;
 
 import io.github.threadmodel.actuate.ThreadModelDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
@@ -21,6 +22,7 @@ import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ApplicationContext;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,7 +41,7 @@ class AutoThreadModelConfigurationTests {
 		this.servlet.withPropertyValues("app.threads.model=auto").run((context) -> {
 			assertThat(context).hasSingleBean(AutoThreadModel.class);
 			assertThat(context.getBean(AutoThreadModel.class).isRunning()).isTrue();
-			assertThat(context.getBean(ThreadModelSelection.class)).isEqualTo(
+			assertThat(context.getBean(ThreadModelSettings.class).selection()).isEqualTo(
 					new ThreadModelSelection(ThreadModel.VIRTUAL, "app.threads.model=auto", ThreadModel.VIRTUAL));
 			assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.VIRTUAL);
 			ThreadModelDescriptor.AutoDescriptor auto = context.getBean(ThreadModelEndpoint.class)
@@ -49,6 +51,17 @@ class AutoThreadModelConfigurationTests {
 			assertThat(auto.choice()).isEqualTo("virtual");
 			assertThat(auto.decisions()).isEmpty();
 		});
+	}
+
+	@Test
+	void autoIsReadInAnyCaseAndFromAnEnvironmentVariable() {
+		this.servlet.withPropertyValues("app.threads.model=AUTO")
+			.run((context) -> assertThat(context).hasSingleBean(AutoThreadModel.class));
+		this.servlet
+			.withInitializer((context) -> context.getEnvironment()
+				.getPropertySources()
+				.addFirst(new SystemEnvironmentPropertySource("environment", Map.of("APP_THREADS_MODEL", "Auto"))))
+			.run((context) -> assertThat(context).hasSingleBean(AutoThreadModel.class));
 	}
 
 	@Test

@@ -54,7 +54,7 @@ class ThreadModelAutoConfigurationTests {
 	@Test
 	void defaultModelIsPlatform() {
 		this.servlet.run((context) -> {
-			assertThat(context.getBean(ThreadModelSelection.class))
+			assertThat(context.getBean(ThreadModelSettings.class).selection())
 				.isEqualTo(new ThreadModelSelection(ThreadModel.PLATFORM, "default", ThreadModel.PLATFORM));
 			assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.PLATFORM);
 			assertThat(requestExecutor(context).getSettings().platform().maxThreads()).isEqualTo(200);
@@ -65,7 +65,7 @@ class ThreadModelAutoConfigurationTests {
 	@Test
 	void springVirtualThreadsPropertyMeansVirtualWhenModelIsUnset() {
 		this.servlet.withPropertyValues("spring.threads.virtual.enabled=true").run((context) -> {
-			assertThat(context.getBean(ThreadModelSelection.class)).isEqualTo(
+			assertThat(context.getBean(ThreadModelSettings.class).selection()).isEqualTo(
 					new ThreadModelSelection(ThreadModel.VIRTUAL, "spring.threads.virtual.enabled", ThreadModel.VIRTUAL));
 			assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.VIRTUAL);
 		});
@@ -76,7 +76,8 @@ class ThreadModelAutoConfigurationTests {
 		this.servlet.withPropertyValues("spring.threads.virtual.enabled=true", "app.threads.model=platform")
 			.run((context) -> {
 				assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.PLATFORM);
-				assertThat(context.getBean(ThreadModelSelection.class).source()).isEqualTo("app.threads.model");
+				assertThat(context.getBean(ThreadModelSettings.class).selection().source())
+					.isEqualTo("app.threads.model");
 			});
 		assertThat(output).containsOnlyOnce("WARN")
 			.contains("app.threads.model=platform and spring.threads.virtual.enabled=true disagree");
@@ -92,7 +93,7 @@ class ThreadModelAutoConfigurationTests {
 	@Test
 	void modelsAreReadInAnyCase() {
 		this.servlet.withPropertyValues("app.threads.model=Virtual", "app.threads.tasks.model=PLATFORM")
-			.run((context) -> assertThat(context.getBean(ThreadModelSelection.class)).isEqualTo(
+			.run((context) -> assertThat(context.getBean(ThreadModelSettings.class).selection()).isEqualTo(
 					new ThreadModelSelection(ThreadModel.VIRTUAL, "app.threads.model", ThreadModel.PLATFORM)));
 	}
 
