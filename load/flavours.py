@@ -191,7 +191,7 @@ def check_one(label: str, cmd: list[str], expected: str, out: Path, timeout: flo
 # starter's RuntimeHints (the file native-image reads): the endpoint's body types.
 NATIVE_HINTS = ["io.github.threadmodel.actuate.ThreadModelDescriptor",
                 "io.github.threadmodel.actuate.ThreadModelEndpoint$SwitchRefused",
-                "io.github.threadmodel.internal.flavour.RuntimeFlavour"]
+                "io.github.threadmodel.actuate.ThreadModelDescriptor$FlavourDescriptor"]
 
 
 def reflected_types(directory: Path) -> tuple[Path, set]:
