@@ -17,8 +17,8 @@ import io.github.threadmodel.internal.scheduler.VirtualThreadScheduler;
  * A task that finds every permit taken asks the limit to grow; when it may not grow yet,
  * the waiting tasks are dispatched again once the growth interval has passed, so that they
  * do not wait for the next arrival or completion. The heap's state comes from the garbage
- * collector ({@link HeapPressure}), and a pressure it reported stands until the next
- * collection: the library never asks for one (no {@code System.gc()}).
+ * collector ({@link HeapPressure}); a pressure reported long ago while tasks wait is
+ * checked with a full collection ({@link StalePressureCheck}).
  * <p>
  * One instance serves an executor while its admission stays adaptive with the same bounds:
  * the virtual threads of each switch share it, with its count of tasks in flight; it is
@@ -30,6 +30,8 @@ final class AdaptiveLimiter extends Permits implements AutoCloseable {
 
 	/** Virtual threads waiting for a carrier now, or -1 when the JVM does not say. */
 	private final LongSupplier waitingForCarrier;
+
+	private final StalePressureCheck staleCheck;
 
 	private final HeapPressureLog log;
 
@@ -50,7 +52,8 @@ final class AdaptiveLimiter extends Permits implements AutoCloseable {
 	 * @param settings the bounds
 	 */
 	AdaptiveLimiter(AdaptiveAdmission settings) {
-		this(settings, System::nanoTime, startingLimit(settings), VirtualThreadScheduler::readQueued, true);
+		this(settings, System::nanoTime, startingLimit(settings), VirtualThreadScheduler::readQueued,
+				StalePressureCheck.systemGcInBackground(), true);
 	}
 
 	/**
@@ -60,15 +63,18 @@ final class AdaptiveLimiter extends Permits implements AutoCloseable {
 	 * @param clock the time in nanoseconds, as {@link System#nanoTime()}
 	 * @param start the limit to start at
 	 * @param waitingForCarrier virtual threads waiting for a carrier now, or -1 when unknown
+	 * @param collect asks for a full garbage collection (see {@link StalePressureCheck})
 	 */
-	AdaptiveLimiter(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier) {
-		this(settings, clock, start, waitingForCarrier, false);
+	AdaptiveLimiter(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier,
+			Runnable collect) {
+		this(settings, clock, start, waitingForCarrier, collect, false);
 	}
 
 	private AdaptiveLimiter(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier,
-			boolean listenToCollector) {
+			Runnable collect, boolean listenToCollector) {
 		this.algorithm = new HeapLimit(settings, clock, start);
 		this.waitingForCarrier = waitingForCarrier;
+		this.staleCheck = new StalePressureCheck(clock, collect);
 		this.log = new HeapPressureLog(settings, clock);
 		this.heapPressure = listenToCollector ? HeapPressure.start(this::onCollection) : null;
 		if (listenToCollector && this.heapPressure == null) {
@@ -87,8 +93,13 @@ final class AdaptiveLimiter extends Permits implements AutoCloseable {
 		if (acquired == 0 && this.algorithm.grow(this.waitingForCarrier)) {
 			acquired = super.tryAcquire();
 		}
-		if (acquired == 0 && !this.algorithm.isPressured()) {
-			retryAfterInterval();
+		if (acquired == 0) {
+			if (this.algorithm.isPressured()) {
+				this.staleCheck.tasksWait();
+			}
+			else {
+				retryAfterInterval();
+			}
 		}
 		return acquired;
 	}
@@ -166,6 +177,7 @@ final class AdaptiveLimiter extends Permits implements AutoCloseable {
 	 * @param full whether it was a full collection, after which only what is live is left
 	 */
 	void onCollection(double share, boolean full) {
+		this.staleCheck.collected();
 		HeapLimit.Pressure pressure = this.algorithm.onCollection(share, inFlight());
 		if (pressure == null) {
 			dispatch();

@@ -85,5 +85,13 @@ final class HeapPressureLog {
 				+ "grows to " + settings.maxLimit() + ", its maximum, as requests wait, and never falls");
 	}
 
+	/**
+	 * Says that the limit asks for a full collection to check a pressure reported long ago.
+	 * @param sinceNanos how long ago the last collection was reported
+	 */
+	static void askingForFullCollection(long sinceNanos) {
+		logger.debug("Heap pressure reported by the last collection " + sinceNanos / 1_000_000
+				+ " ms ago while requests wait: asking for a full collection to see what is live");
+	}
 
 }

@@ -181,7 +181,8 @@ class AdaptiveAdmissionTests {
 
 	private ThreadModelExecutor executor(AdaptiveAdmission adaptive, OverloadProtection overload) {
 		return this.fixture.use(new ThreadModelExecutor("test-", virtualAdaptive(adaptive), overload, (settings) -> {
-			AdaptiveLimiter created = new AdaptiveLimiter(settings, this.now::get, settings.minLimit(), () -> -1);
+			AdaptiveLimiter created = new AdaptiveLimiter(settings, this.now::get, settings.minLimit(), () -> -1, () -> {
+			});
 			this.limit.set(created);
 			return created;
 		}));

@@ -1,6 +1,6 @@
 package io.github.threadmodel.executor;
 
-import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@link AdaptiveLimiter}'s permits on their own: a task that finds none free makes the limit
- * grow, the tasks holding one are what a decrease counts, a pressure stands until the next
+ * grow, the tasks holding one are what a decrease counts, a stale pressure asks for a full
  * collection. The clock and the heap's state are given by hand ({@link HeapLimitTests}
  * holds the limit's rules apart from the permits).
  */
@@ -95,18 +95,29 @@ class AdaptiveLimiterTests {
 	}
 
 	@Test
-	void aPressureReportedStandsUntilTheNextCollection() {
-		AdaptiveLimiter limit = limit(4, 4, () -> -1);
+	void asksForAFullCollectionWhenThePressureReportedIsStaleAndTasksWait() {
+		AtomicInteger collections = new AtomicInteger();
+		AdaptiveLimiter limit = limit(4, 4, () -> -1, collections::incrementAndGet);
 		limit.ended(0);
 		for (int i = 0; i < 4; i++) {
 			limit.tryAcquire();
 		}
 		limit.onHeapUsedAfterGc(0.9);
+		// a task waits, but the report is fresh
 		assertThat(limit.tryAcquire()).isZero();
-		// however old the report, nothing but a collection lifts it
-		this.now.addAndGet(Duration.ofMinutes(1).toNanos());
+		// no collection for a second: the report may be the old generation's garbage
+		this.now.addAndGet(HeapLimit.QUIET_INTERVAL.toNanos());
 		assertThat(limit.tryAcquire()).isZero();
-		this.now.addAndGet(INTERVAL);
+		assertThat(collections).hasValue(1);
+		// not again within the check interval
+		this.now.addAndGet(StalePressureCheck.CHECK_INTERVAL.toNanos() - 1);
+		assertThat(limit.tryAcquire()).isZero();
+		assertThat(collections).hasValue(1);
+		// once it has passed, if no collection came meanwhile
+		this.now.addAndGet(1);
+		assertThat(limit.tryAcquire()).isZero();
+		assertThat(collections).hasValue(2);
+		// the collection it asked for found room: tasks get in again
 		limit.onHeapUsedAfterGc(0.3);
 		assertThat(limit.tryAcquire()).isEqualTo(5);
 	}
@@ -131,7 +142,13 @@ class AdaptiveLimiterTests {
 	}
 
 	private AdaptiveLimiter limit(int min, int start, LongSupplier waitingForCarrier) {
-		return new AdaptiveLimiter(new AdaptiveAdmission(min, 100, 0.8), this.now::get, start, waitingForCarrier);
+		return limit(min, start, waitingForCarrier, () -> {
+		});
+	}
+
+	private AdaptiveLimiter limit(int min, int start, LongSupplier waitingForCarrier, Runnable collect) {
+		return new AdaptiveLimiter(new AdaptiveAdmission(min, 100, 0.8), this.now::get, start, waitingForCarrier,
+				collect);
 	}
 
 	private void growTo(int target) {
