@@ -72,7 +72,7 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	 * read at startup only.
 	 */
 	private static final Set<ConfigurationPropertyName> SWITCHABLE = Set.of(
-			ConfigurationPropertyName.of(ThreadModelSelection.MODEL_PROPERTY),
+			ConfigurationPropertyName.of(ThreadModelSettings.MODEL_PROPERTY),
 			ConfigurationPropertyName.of(MAX_THREADS_PROPERTY), ConfigurationPropertyName.of(MAX_CONCURRENCY_PROPERTY));
 
 	private final Environment environment;
@@ -183,7 +183,7 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 			logger.warn("Thread model: %s changed while the application runs, but %s read at startup only; "
 				.formatted(String.join(", ", startupOnly), (startupOnly.size() == 1) ? "is" : "are")
 					+ "a running application applies "
-					+ String.join(", ", ThreadModelSelection.MODEL_PROPERTY, MAX_THREADS_PROPERTY,
+					+ String.join(", ", ThreadModelSettings.MODEL_PROPERTY, MAX_THREADS_PROPERTY,
 							MAX_CONCURRENCY_PROPERTY));
 		}
 	}
@@ -296,7 +296,7 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 		List<String> changesFrom(Configured before) {
 			List<String> changes = new ArrayList<>();
 			if (this.model != before.model) {
-				changes.add(ThreadModelSelection.MODEL_PROPERTY + "=" + this.model.id());
+				changes.add(ThreadModelSettings.MODEL_PROPERTY + "=" + this.model.id());
 			}
 			if (maxThreadsIfChangedFrom(before) != null) {
 				changes.add(MAX_THREADS_PROPERTY + "=" + this.maxThreads);

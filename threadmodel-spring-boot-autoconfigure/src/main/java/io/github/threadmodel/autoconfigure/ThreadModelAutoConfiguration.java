@@ -55,7 +55,7 @@ public final class ThreadModelAutoConfiguration {
 
 	/**
 	 * Every {@code app.threads.*} value read and checked, once, before anything is made
-	 * from it, and the models chosen ({@link ThreadModelSelection}).
+	 * from it, and the models chosen.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
@@ -75,7 +75,7 @@ public final class ThreadModelAutoConfiguration {
 	@ConditionalOnMissingBean(name = REQUEST_EXECUTOR_BEAN_NAME)
 	@ConditionalOnWebApplication
 	ThreadModelExecutor threadModelRequestExecutor(ThreadModelSettings settings) {
-		return new ThreadModelExecutor("request-", settings.requestExecutor(settings.selection().model()),
+		return new ThreadModelExecutor("request-", settings.requestExecutor(),
 				settings.overload());
 	}
 
@@ -117,7 +117,7 @@ public final class ThreadModelAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnWebApplication
-	@ConditionalOnProperty(name = ThreadModelSelection.MODEL_PROPERTY, havingValue = "auto")
+	@ConditionalOnProperty(name = ThreadModelSettings.MODEL_PROPERTY, havingValue = "auto")
 	AutoThreadModel autoThreadModel(ThreadModelSwitcher switcher, ThreadModelExecutors executors,
 			ThreadModelSettings settings, ThreadModelProperties properties) {
 		return new AutoThreadModel(switcher, executors.requests(), executors.followingTasks(),
@@ -173,7 +173,7 @@ public final class ThreadModelAutoConfiguration {
 		TaskLimit limit = spring.taskLimit(tasks);
 		spring.warnUnhonoured(tasks);
 		ThreadModelExecutor executor = new ThreadModelExecutor(spring.threadNamePrefix(),
-				settings.taskExecutor(settings.selection().taskModel(), (limit != null) ? limit.maxConcurrency() : null),
+				settings.taskExecutor((limit != null) ? limit.maxConcurrency() : null),
 				limit);
 		executor.setTaskDecorator(TaskDecorators.of(taskDecorators));
 		executor.setTerminationTimeout(spring.terminationTimeout());

@@ -42,7 +42,7 @@ public final class ThreadModelEndpointAutoConfiguration {
 			ServerKind serverKind, ObjectProvider<VirtualThreadPinning> pinning, ObjectProvider<AutoThreadModel> auto,
 			ObjectProvider<AsyncRequests> asyncRequests) {
 		return new ThreadModelEndpoint(switcher,
-				new ThreadModelDescription(settings.selection().source(), executors.requests(), executors.tasks(), requestCounts,
+				new ThreadModelDescription(settings.modelSource(), executors.requests(), executors.tasks(), requestCounts,
 						switcher, new ConnectionsDescriptor(intake.acceptBacklog(), intake.somaxconn()),
 						startupTimeline, serverKind, pinning.getIfAvailable(), auto.getIfAvailable(),
 						asyncRequests.getIfAvailable()));

@@ -55,7 +55,7 @@ public final class ThreadModelPinningAutoConfiguration {
 		List<ThreadModelExecutor> all = Stream.of(starterExecutors.requests(), starterExecutors.tasks())
 			.filter(Objects::nonNull)
 			.toList();
-		boolean virtualNow = environment.getProperty(ThreadModelSelection.SPRING_VIRTUAL_PROPERTY,
+		boolean virtualNow = environment.getProperty(ThreadModelSettings.SPRING_VIRTUAL_PROPERTY,
 				Boolean.class, false) || all.stream().anyMatch((executor) -> executor.getModel() == ThreadModel.VIRTUAL);
 		VirtualThreadPinning pinning = new VirtualThreadPinning(threshold, virtualNow);
 		if (!virtualNow) {

@@ -73,9 +73,9 @@ final class ThreadModelPropertiesCheck {
 	 * @param environment the environment the property is read from
 	 */
 	static void checkWrittenModel(Environment environment) {
-		String written = Binder.get(environment).bind(ThreadModelSelection.MODEL_PROPERTY, String.class).orElse(null);
+		String written = Binder.get(environment).bind(ThreadModelSettings.MODEL_PROPERTY, String.class).orElse(null);
 		if (written != null && written.isBlank()) {
-			throw invalid(ThreadModelSelection.MODEL_PROPERTY, "", MODEL_ALLOWED);
+			throw invalid(ThreadModelSettings.MODEL_PROPERTY, "", MODEL_ALLOWED);
 		}
 	}
 
@@ -88,7 +88,7 @@ final class ThreadModelPropertiesCheck {
 	 */
 	static InvalidConfigurationPropertyValueException invalidModel(BindException ex) {
 		String property = ex.getName().toString();
-		String allowed = property.equals(ThreadModelSelection.MODEL_PROPERTY) ? MODEL_ALLOWED
+		String allowed = property.equals(ThreadModelSettings.MODEL_PROPERTY) ? MODEL_ALLOWED
 				: property.equals(TASK_MODEL_PROPERTY) ? TASK_MODEL_ALLOWED : null;
 		if (allowed == null || ex.getProperty() == null) {
 			return null;

@@ -15,14 +15,34 @@ import io.github.threadmodel.internal.auto.AutoThreadModelPolicy;
 import io.github.threadmodel.internal.overload.Shedding;
 import io.github.threadmodel.internal.requests.RequestCounts;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
 import org.springframework.core.env.Environment;
 
 /**
  * The {@code app.threads.*} values, read once: checked ({@link ThreadModelPropertiesCheck}),
- * the models chosen ({@link ThreadModelSelection}), and turned into what the core's
- * objects take. The only reader of the configuration besides the binder.
+ * the models chosen, and turned into what the core's objects take. The only reader of the
+ * configuration besides the binder.
+ * <p>
+ * The models are chosen here and nowhere else: {@code app.threads.model} wins; when it is
+ * unset, {@code spring.threads.virtual.enabled=true} means virtual; otherwise platform.
+ * {@code auto} starts on virtual threads, which serve blocking and light requests at least
+ * as well as platform threads from the first request; CPU-bound requests that starve them
+ * show within a window (see {@code AutoThreadModelPolicy}).
  */
 final class ThreadModelSettings {
+
+	static final String MODEL_PROPERTY = "app.threads.model";
+
+	static final String SPRING_VIRTUAL_PROPERTY = "spring.threads.virtual.enabled";
+
+	/**
+	 * The source of the model when auto chooses it.
+	 */
+	static final String AUTO_SOURCE = "app.threads.model=auto";
+
+	private static final Log logger = LogFactory.getLog(ThreadModelSettings.class);
 
 	private static final int DEFAULT_MIN_THREADS = 10;
 
@@ -40,7 +60,11 @@ final class ThreadModelSettings {
 	/** {@code spring.threads.virtual.enabled}, or {@code null} when unset. */
 	private final Boolean springVirtual;
 
-	private final ThreadModelSelection selection;
+	private final ThreadModel model;
+
+	private final String modelSource;
+
+	private final ThreadModel taskModel;
 
 	/**
 	 * Checks every value and chooses the models: the one reading of the configuration,
@@ -54,16 +78,47 @@ final class ThreadModelSettings {
 		ThreadModelPropertiesCheck.check(properties);
 		ThreadModelPropertiesCheck.checkWrittenModel(environment);
 		this.properties = properties;
-		this.springVirtual = environment.getProperty(ThreadModelSelection.SPRING_VIRTUAL_PROPERTY, Boolean.class);
-		this.selection = ThreadModelSelection.of(properties, this.springVirtual);
+		this.springVirtual = environment.getProperty(SPRING_VIRTUAL_PROPERTY, Boolean.class);
+		ThreadModelChoice written = properties.getModel();
+		ThreadModelChoice choice = serverChoice();
+		this.model = (choice == ThreadModelChoice.AUTO) ? ThreadModel.VIRTUAL : choice.fixedModel();
+		if (written == ThreadModelChoice.AUTO) {
+			this.modelSource = AUTO_SOURCE;
+		}
+		else if (written != null) {
+			this.modelSource = MODEL_PROPERTY;
+		}
+		else {
+			this.modelSource = (choice == ThreadModelChoice.VIRTUAL) ? SPRING_VIRTUAL_PROPERTY : "default";
+		}
+		ThreadModelChoice tasks = properties.getTasks().getModel();
+		// auto for tasks is refused by ThreadModelPropertiesCheck
+		this.taskModel = (tasks != null) ? tasks.fixedModel() : this.model;
 	}
 
 	/**
-	 * The models chosen and where the server's came from.
-	 * @return the selection
+	 * The model the web server's requests start on ({@code auto} starts on virtual threads).
+	 * @return the model
 	 */
-	ThreadModelSelection selection() {
-		return this.selection;
+	ThreadModel model() {
+		return this.model;
+	}
+
+	/**
+	 * Where the server's model came from.
+	 * @return the property that chose it, {@value #AUTO_SOURCE}, or {@code default}
+	 */
+	String modelSource() {
+		return this.modelSource;
+	}
+
+	/**
+	 * The model of the application task executor: {@code app.threads.tasks.model}, or the
+	 * server's.
+	 * @return the model
+	 */
+	ThreadModel taskModel() {
+		return this.taskModel;
 	}
 
 	/**
@@ -72,7 +127,11 @@ final class ThreadModelSettings {
 	 * @return the choice
 	 */
 	ThreadModelChoice serverChoice() {
-		return ThreadModelSelection.serverChoice(this.properties.getModel(), this.springVirtual);
+		ThreadModelChoice written = this.properties.getModel();
+		if (written != null) {
+			return written;
+		}
+		return Boolean.TRUE.equals(this.springVirtual) ? ThreadModelChoice.VIRTUAL : ThreadModelChoice.PLATFORM;
 	}
 
 	/**
@@ -96,15 +155,19 @@ final class ThreadModelSettings {
 	 * {@code spring.threads.virtual.enabled} disagree, when they do.
 	 */
 	void warnIfModelPropertiesDisagree() {
-		ThreadModelSelection.warnIfDisagreeing(this.properties.getModel(), this.springVirtual);
+		ThreadModelChoice written = this.properties.getModel();
+		if (written != null && written != ThreadModelChoice.AUTO && this.springVirtual != null
+				&& this.springVirtual != (written == ThreadModelChoice.VIRTUAL)) {
+			logger.warn("%s=%s and %s=%s disagree: the web server uses %s threads, as %s says".formatted(MODEL_PROPERTY,
+					written.id(), SPRING_VIRTUAL_PROPERTY, this.springVirtual, written.id(), MODEL_PROPERTY));
+		}
 	}
 
 	/**
-	 * The settings of the request executor on the given model.
-	 * @param model the thread model
+	 * The settings of the request executor, on the model the server starts on.
 	 * @return the executor settings
 	 */
-	ExecutorSettings requestExecutor(ThreadModel model) {
+	ExecutorSettings requestExecutor() {
 		ThreadModelProperties.Virtual virtual = this.properties.getVirtual();
 		ExecutorSettings.Admission admission = switch (admission(virtual)) {
 			case UNLIMITED -> UnlimitedAdmission.INSTANCE;
@@ -114,26 +177,25 @@ final class ThreadModelSettings {
 				yield new AdaptiveAdmission(bounds.getMinLimit(), bounds.getMaxLimit(), bounds.getHeapThreshold());
 			}
 		};
-		return new ExecutorSettings(model, platformPool(), admission);
+		return new ExecutorSettings(this.model, platformPool(), admission);
 	}
 
 	/**
-	 * The settings of the application task executor on the given model, none of them the
+	 * The settings of the application task executor on its model, none of them the
 	 * request executor's limits: on virtual threads no limit; on platform threads a pool of
 	 * its own with as many threads as the tasks running at once, up to the task limit when
 	 * there is one (which bounds the tasks on either model), idle threads kept as the
 	 * request pool keeps them ({@code min-threads}, {@code keep-alive}). The task limit
 	 * itself is not here: it holds across switches ({@link ExecutorSettings.TaskLimit}).
-	 * @param model the thread model
 	 * @param maxConcurrency the task limit, or {@code null} for none
 	 * @return the executor settings
 	 */
-	ExecutorSettings taskExecutor(ThreadModel model, Integer maxConcurrency) {
+	ExecutorSettings taskExecutor(Integer maxConcurrency) {
 		int maxThreads = (maxConcurrency != null) ? maxConcurrency : Integer.MAX_VALUE;
 		ExecutorSettings.PlatformPool requests = platformPool();
 		ExecutorSettings.PlatformPool pool = new ExecutorSettings.PlatformPool(maxThreads,
 				Math.min(requests.minThreads(), maxThreads), null, requests.keepAlive());
-		return new ExecutorSettings(model, pool, UnlimitedAdmission.INSTANCE);
+		return new ExecutorSettings(this.taskModel, pool, UnlimitedAdmission.INSTANCE);
 	}
 
 	private ExecutorSettings.PlatformPool platformPool() {

@@ -101,17 +101,17 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 	 * 30s, less a margin)}.
 	 */
 	String summary(String server) {
-		ThreadModel model = this.settings.selection().model();
-		boolean auto = ThreadModelSelection.AUTO_SOURCE.equals(this.settings.selection().source());
+		ThreadModel model = this.settings.model();
+		boolean auto = ThreadModelSettings.AUTO_SOURCE.equals(this.settings.modelSource());
 		StringBuilder line = new StringBuilder("Thread model ");
 		line.append(auto ? "auto, starting on " + model.id() : model.id())
 			.append(" (")
-			.append(this.settings.selection().source())
+			.append(this.settings.modelSource())
 			.append(") on ")
 			.append(server)
 			.append("netty".equals(server) ? " (blocking controller methods)" : "")
 			.append(": ");
-		ExecutorSettings executor = this.settings.requestExecutor(model);
+		ExecutorSettings executor = this.settings.requestExecutor();
 		if (auto) {
 			line.append("platform ").append(platformLimits(executor)).append(", virtual ").append(virtualLimits(executor));
 		}
@@ -175,7 +175,7 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 
 	private void ineffective(Map<String, String> properties, String why) {
 		List<String> set = properties.keySet().stream().filter(this.environment::containsProperty).sorted().toList();
-		ExecutorSettings.PlatformPool pool = this.settings.requestExecutor(ThreadModel.PLATFORM).platform();
+		ExecutorSettings.PlatformPool pool = this.settings.requestExecutor().platform();
 		Map<String, Function<ExecutorSettings.PlatformPool, Object>> inForce = Map.of(MAX_THREADS,
 				ExecutorSettings.PlatformPool::maxThreads, MIN_THREADS, ExecutorSettings.PlatformPool::minThreads,
 				QUEUE_CAPACITY, (p) -> (p.queueCapacity() != null) ? p.queueCapacity() : "unbounded", KEEP_ALIVE,

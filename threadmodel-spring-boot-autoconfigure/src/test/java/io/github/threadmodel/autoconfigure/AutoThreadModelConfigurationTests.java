@@ -41,8 +41,9 @@ class AutoThreadModelConfigurationTests {
 		this.servlet.withPropertyValues("app.threads.model=auto").run((context) -> {
 			assertThat(context).hasSingleBean(AutoThreadModel.class);
 			assertThat(context.getBean(AutoThreadModel.class).isRunning()).isTrue();
-			assertThat(context.getBean(ThreadModelSettings.class).selection()).isEqualTo(
-					new ThreadModelSelection(ThreadModel.VIRTUAL, "app.threads.model=auto", ThreadModel.VIRTUAL));
+			assertThat(context.getBean(ThreadModelSettings.class))
+				.extracting(ThreadModelSettings::model, ThreadModelSettings::modelSource, ThreadModelSettings::taskModel)
+				.containsExactly(ThreadModel.VIRTUAL, "app.threads.model=auto", ThreadModel.VIRTUAL);
 			assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.VIRTUAL);
 			ThreadModelDescriptor.AutoDescriptor auto = context.getBean(ThreadModelEndpoint.class)
 				.threadModel()

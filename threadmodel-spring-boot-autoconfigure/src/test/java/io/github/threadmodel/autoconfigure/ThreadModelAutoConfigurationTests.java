@@ -54,8 +54,9 @@ class ThreadModelAutoConfigurationTests {
 	@Test
 	void defaultModelIsPlatform() {
 		this.servlet.run((context) -> {
-			assertThat(context.getBean(ThreadModelSettings.class).selection())
-				.isEqualTo(new ThreadModelSelection(ThreadModel.PLATFORM, "default", ThreadModel.PLATFORM));
+			assertThat(context.getBean(ThreadModelSettings.class))
+				.extracting(ThreadModelSettings::model, ThreadModelSettings::modelSource, ThreadModelSettings::taskModel)
+				.containsExactly(ThreadModel.PLATFORM, "default", ThreadModel.PLATFORM);
 			assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.PLATFORM);
 			assertThat(requestExecutor(context).getSettings().platform().maxThreads()).isEqualTo(200);
 			assertThat(requestExecutor(context).getSettings().platform().minThreads()).isEqualTo(10);
@@ -65,8 +66,9 @@ class ThreadModelAutoConfigurationTests {
 	@Test
 	void springVirtualThreadsPropertyMeansVirtualWhenModelIsUnset() {
 		this.servlet.withPropertyValues("spring.threads.virtual.enabled=true").run((context) -> {
-			assertThat(context.getBean(ThreadModelSettings.class).selection()).isEqualTo(
-					new ThreadModelSelection(ThreadModel.VIRTUAL, "spring.threads.virtual.enabled", ThreadModel.VIRTUAL));
+			assertThat(context.getBean(ThreadModelSettings.class))
+				.extracting(ThreadModelSettings::model, ThreadModelSettings::modelSource, ThreadModelSettings::taskModel)
+				.containsExactly(ThreadModel.VIRTUAL, "spring.threads.virtual.enabled", ThreadModel.VIRTUAL);
 			assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.VIRTUAL);
 		});
 	}
@@ -76,7 +78,7 @@ class ThreadModelAutoConfigurationTests {
 		this.servlet.withPropertyValues("spring.threads.virtual.enabled=true", "app.threads.model=platform")
 			.run((context) -> {
 				assertThat(requestExecutor(context).getModel()).isEqualTo(ThreadModel.PLATFORM);
-				assertThat(context.getBean(ThreadModelSettings.class).selection().source())
+				assertThat(context.getBean(ThreadModelSettings.class).modelSource())
 					.isEqualTo("app.threads.model");
 			});
 		assertThat(output).containsOnlyOnce("WARN")
@@ -93,8 +95,9 @@ class ThreadModelAutoConfigurationTests {
 	@Test
 	void modelsAreReadInAnyCase() {
 		this.servlet.withPropertyValues("app.threads.model=Virtual", "app.threads.tasks.model=PLATFORM")
-			.run((context) -> assertThat(context.getBean(ThreadModelSettings.class).selection()).isEqualTo(
-					new ThreadModelSelection(ThreadModel.VIRTUAL, "app.threads.model", ThreadModel.PLATFORM)));
+			.run((context) -> assertThat(context.getBean(ThreadModelSettings.class))
+				.extracting(ThreadModelSettings::model, ThreadModelSettings::modelSource, ThreadModelSettings::taskModel)
+				.containsExactly(ThreadModel.VIRTUAL, "app.threads.model", ThreadModel.PLATFORM));
 	}
 
 	@Test
