@@ -8,6 +8,7 @@ import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
 import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.NettyThreadModel;
+import io.github.threadmodel.internal.servers.ServerFactoryCustomizer;
 import io.github.threadmodel.internal.servers.JettyThreadModel;
 import io.github.threadmodel.internal.servers.TomcatThreadModel;
 import org.apache.catalina.startup.Tomcat;
@@ -22,6 +23,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
+import org.springframework.boot.jetty.ConfigurableJettyWebServerFactory;
+import org.springframework.boot.reactor.netty.NettyReactiveWebServerFactory;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationContext;
@@ -40,15 +44,6 @@ import org.springframework.context.annotation.ImportRuntimeHints;
 @AutoConfiguration(after = ThreadModelAutoConfiguration.class)
 @ConditionalOnWebApplication
 public final class ThreadModelWebServerAutoConfiguration {
-
-	/**
-	 * The order of this line's server customizers. Spring Boot 4's customizers that apply
-	 * {@code server.*} (TomcatWebServerFactoryCustomizer, JettyWebServerFactoryCustomizer and NettyWebServerFactoryCustomizer) have order 0, the ones for
-	 * {@code spring.threads.virtual.enabled} (TomcatVirtualThreadsWebServerFactoryCustomizer and JettyVirtualThreadsWebServerFactoryCustomizer) order 1; the
-	 * starter's come after them, so that the server gets the starter's executor, while an
-	 * application's own customizer can still come later.
-	 */
-	static final int CUSTOMIZER_ORDER = 10;
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -69,10 +64,12 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class TomcatConfiguration {
 
 		@Bean
-		TomcatThreadModelCustomizer tomcatThreadModelCustomizer(
+		ServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> tomcatThreadModelCustomizer(
 				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
 				ConnectionIntake intake, ObjectProvider<ProbeLane> probes) {
-			return new TomcatThreadModelCustomizer(requests, intake, probes.getIfAvailable());
+			ProbeLane probeLane = probes.getIfAvailable();
+			return new ServerFactoryCustomizer<>(ConfigurableTomcatWebServerFactory.class, (factory) -> factory
+				.addConnectorCustomizers(TomcatThreadModel.of(requests, intake, probeLane)::apply));
 		}
 
 	}
@@ -83,10 +80,15 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class JettyConfiguration {
 
 		@Bean
-		JettyThreadModelCustomizer jettyThreadModelCustomizer(
+		ServerFactoryCustomizer<ConfigurableJettyWebServerFactory> jettyThreadModelCustomizer(
 				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
 				ConnectionIntake intake, ObjectProvider<ProbeLane> probes) {
-			return new JettyThreadModelCustomizer(requests, intake, probes.getIfAvailable());
+			ProbeLane probeLane = probes.getIfAvailable();
+			return new ServerFactoryCustomizer<>(ConfigurableJettyWebServerFactory.class, (factory) -> {
+				JettyThreadModel jetty = JettyThreadModel.of(requests, intake, probeLane);
+				factory.setThreadPool(jetty.threadPool());
+				factory.addServerCustomizers(jetty::apply);
+			});
 		}
 
 	}
@@ -97,8 +99,10 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class NettyConfiguration {
 
 		@Bean
-		NettyThreadModelCustomizer nettyThreadModelCustomizer(ConnectionIntake intake) {
-			return new NettyThreadModelCustomizer(new NettyThreadModel(intake.acceptBacklog()));
+		ServerFactoryCustomizer<NettyReactiveWebServerFactory> nettyThreadModelCustomizer(ConnectionIntake intake) {
+			NettyThreadModel netty = new NettyThreadModel(intake.acceptBacklog());
+			return new ServerFactoryCustomizer<>(NettyReactiveWebServerFactory.class,
+					(factory) -> factory.addServerCustomizers(netty::apply));
 		}
 
 	}

@@ -8,6 +8,7 @@ import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
 import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.NettyThreadModel;
+import io.github.threadmodel.internal.servers.ServerFactoryCustomizer;
 import io.github.threadmodel.internal.servers.JettyThreadModel;
 import io.github.threadmodel.internal.servers.TomcatThreadModel;
 import io.undertow.Undertow;
@@ -24,6 +25,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.web.embedded.jetty.ConfigurableJettyWebServerFactory;
+import org.springframework.boot.web.embedded.netty.NettyReactiveWebServerFactory;
+import org.springframework.boot.web.embedded.tomcat.ConfigurableTomcatWebServerFactory;
+import org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFactory;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.boot.web.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationContext;
@@ -42,15 +47,6 @@ import org.springframework.context.annotation.ImportRuntimeHints;
 @AutoConfiguration(after = ThreadModelAutoConfiguration.class)
 @ConditionalOnWebApplication
 public final class ThreadModelWebServerAutoConfiguration {
-
-	/**
-	 * The order of this line's server customizers. Spring Boot 3.5's customizers that apply
-	 * {@code server.*} (TomcatWebServerFactoryCustomizer, JettyWebServerFactoryCustomizer, UndertowWebServerFactoryCustomizer and NettyWebServerFactoryCustomizer) have order 0, the ones for
-	 * {@code spring.threads.virtual.enabled} (TomcatVirtualThreadsWebServerFactoryCustomizer and JettyVirtualThreadsWebServerFactoryCustomizer) order 1; the
-	 * starter's come after them, so that the server gets the starter's executor, while an
-	 * application's own customizer can still come later.
-	 */
-	static final int CUSTOMIZER_ORDER = 10;
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -71,10 +67,12 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class TomcatConfiguration {
 
 		@Bean
-		TomcatThreadModelCustomizer tomcatThreadModelCustomizer(
+		ServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> tomcatThreadModelCustomizer(
 				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
 				ConnectionIntake intake, ObjectProvider<ProbeLane> probes) {
-			return new TomcatThreadModelCustomizer(requests, intake, probes.getIfAvailable());
+			ProbeLane probeLane = probes.getIfAvailable();
+			return new ServerFactoryCustomizer<>(ConfigurableTomcatWebServerFactory.class, (factory) -> factory
+				.addConnectorCustomizers(TomcatThreadModel.of(requests, intake, probeLane)::apply));
 		}
 
 	}
@@ -85,10 +83,15 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class JettyConfiguration {
 
 		@Bean
-		JettyThreadModelCustomizer jettyThreadModelCustomizer(
+		ServerFactoryCustomizer<ConfigurableJettyWebServerFactory> jettyThreadModelCustomizer(
 				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
 				ConnectionIntake intake, ObjectProvider<ProbeLane> probes) {
-			return new JettyThreadModelCustomizer(requests, intake, probes.getIfAvailable());
+			ProbeLane probeLane = probes.getIfAvailable();
+			return new ServerFactoryCustomizer<>(ConfigurableJettyWebServerFactory.class, (factory) -> {
+				JettyThreadModel jetty = JettyThreadModel.of(requests, intake, probeLane);
+				factory.setThreadPool(jetty.threadPool());
+				factory.addServerCustomizers(jetty::apply);
+			});
 		}
 
 	}
@@ -100,12 +103,13 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class UndertowConfiguration {
 
 		@Bean
-		UndertowThreadModelCustomizer undertowThreadModelCustomizer(
+		ServerFactoryCustomizer<UndertowServletWebServerFactory> undertowThreadModelCustomizer(
 				@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) Executor requests,
 				ConnectionIntake intake, ObjectProvider<ProbeLane> probes) {
-			return new UndertowThreadModelCustomizer(requests, intake.acceptBacklogUnlessSet(
+			UndertowThreadModel undertow = new UndertowThreadModel(requests, intake.acceptBacklogUnlessSet(
 					"server.undertow.options.socket.BACKLOG", "server.undertow.options.socket.backlog"),
 					probes.getIfAvailable());
+			return new ServerFactoryCustomizer<>(UndertowServletWebServerFactory.class, undertow::apply);
 		}
 
 		@Bean
@@ -121,8 +125,10 @@ public final class ThreadModelWebServerAutoConfiguration {
 	static class NettyConfiguration {
 
 		@Bean
-		NettyThreadModelCustomizer nettyThreadModelCustomizer(ConnectionIntake intake) {
-			return new NettyThreadModelCustomizer(new NettyThreadModel(intake.acceptBacklog()));
+		ServerFactoryCustomizer<NettyReactiveWebServerFactory> nettyThreadModelCustomizer(ConnectionIntake intake) {
+			NettyThreadModel netty = new NettyThreadModel(intake.acceptBacklog());
+			return new ServerFactoryCustomizer<>(NettyReactiveWebServerFactory.class,
+					(factory) -> factory.addServerCustomizers(netty::apply));
 		}
 
 	}

@@ -10,6 +10,7 @@ import reactor.netty.http.server.HttpServer;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,6 +40,12 @@ class ServerAdapterAutoConfigurationTests {
 			assertThat(context).hasBean(TOMCAT).hasBean(JETTY).doesNotHaveBean(NETTY)
 				.doesNotHaveBean(ThreadModelWebFluxConfigurer.class);
 			assertThat(context.containsBean(UNDERTOW)).isEqualTo(TestServers.LINE == SpringBootLine.BOOT_3);
+			// each line's factory types have these simple names
+			assertThat(factoryType(context, TOMCAT)).isEqualTo("ConfigurableTomcatWebServerFactory");
+			assertThat(factoryType(context, JETTY)).isEqualTo("ConfigurableJettyWebServerFactory");
+			if (TestServers.LINE == SpringBootLine.BOOT_3) {
+				assertThat(factoryType(context, UNDERTOW)).isEqualTo("UndertowServletWebServerFactory");
+			}
 		});
 	}
 
@@ -57,9 +64,16 @@ class ServerAdapterAutoConfigurationTests {
 
 	@Test
 	void reactiveApplicationGetsNettyAndWebFluxAdapters() {
-		this.reactive.run((context) -> assertThat(context).hasBean(NETTY)
-			.hasSingleBean(ThreadModelWebFluxConfigurer.class)
-			.doesNotHaveBean(UNDERTOW));
+		this.reactive.run((context) -> {
+			assertThat(context).hasBean(NETTY)
+				.hasSingleBean(ThreadModelWebFluxConfigurer.class)
+				.doesNotHaveBean(UNDERTOW);
+			assertThat(factoryType(context, NETTY)).isEqualTo("NettyReactiveWebServerFactory");
+		});
+	}
+
+	private static String factoryType(ApplicationContext context, String customizer) {
+		return context.getBean(customizer, ServerFactoryCustomizer.class).factoryType().getSimpleName();
 	}
 
 }

@@ -8,8 +8,6 @@ import io.github.threadmodel.internal.overload.ProbeLane;
 import org.xnio.Options;
 
 import org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
-import org.springframework.core.Ordered;
 
 /**
  * Makes Undertow dispatch servlet requests from its I/O threads to the given executor.
@@ -19,8 +17,7 @@ import org.springframework.core.Ordered;
  * the server starts on virtual threads it also gets a buffer pool whose free buffers every
  * thread shares ({@link UndertowBufferPool}); a live switch keeps the pool it started with.
  */
-class UndertowThreadModelCustomizer
-		implements WebServerFactoryCustomizer<UndertowServletWebServerFactory>, Ordered {
+class UndertowThreadModel {
 
 	private final Executor executor;
 
@@ -29,19 +26,22 @@ class UndertowThreadModelCustomizer
 	private final ProbeLane probes;
 
 	/**
-	 * Creates a customizer.
+	 * Creates Undertow's part of the thread model.
 	 * @param executor the executor for request handling
 	 * @param backlog the accept backlog to set, or {@code null} to leave Undertow's
 	 * @param probes the probes' lane, or {@code null} to run probes on the executor too
 	 */
-	UndertowThreadModelCustomizer(Executor executor, Integer backlog, ProbeLane probes) {
+	UndertowThreadModel(Executor executor, Integer backlog, ProbeLane probes) {
 		this.executor = executor;
 		this.backlog = backlog;
 		this.probes = probes;
 	}
 
-	@Override
-	public void customize(UndertowServletWebServerFactory factory) {
+	/**
+	 * Applies it to the server's factory.
+	 * @param factory the factory
+	 */
+	void apply(UndertowServletWebServerFactory factory) {
 		factory.addDeploymentInfoCustomizers((deploymentInfo) -> {
 			if (this.probes != null) {
 				UndertowProbeRouting routing = new UndertowProbeRouting(this.executor, this.probes);
@@ -60,11 +60,6 @@ class UndertowThreadModelCustomizer
 		if (this.backlog != null) {
 			factory.addBuilderCustomizers((builder) -> builder.setSocketOption(Options.BACKLOG, this.backlog));
 		}
-	}
-
-	@Override
-	public int getOrder() {
-		return ThreadModelWebServerAutoConfiguration.CUSTOMIZER_ORDER;
 	}
 
 }
