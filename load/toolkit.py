@@ -47,6 +47,54 @@ JDK_DIRS = Path("/usr/lib/jvm")
 
 # ---------------------------------------------------------------- ports
 
+class Pinning:
+    """The server on CPUs of its own, the load generator on the others: on these 2-core machines k6 and the server
+    otherwise share both cores, and a comparison swings by a third from one run to the next (issue 38). The CPUs are
+    split as taskset(1) would pin them (the same call, sched_setaffinity(2), which children inherit): this process, and
+    so every k6 run it starts, on the lower half; each server, through `server_preexec`, on the upper half, its JVM
+    told how many it has (-XX:ActiveProcessorCount; with one CPU the JVM picks the serial collector, as it does in a
+    one-CPU pod). On 2 cores: k6 on CPU 0, the server on CPU 1."""
+
+    def __init__(self, server: tuple[int, ...], client: tuple[int, ...]):
+        self.server, self.client = tuple(server), tuple(client)
+
+    @classmethod
+    def split(cls, cpus=None) -> Pinning | None:
+        """The split of `cpus` (default: the CPUs this process may run on), or None with fewer than two."""
+        cpus = sorted(cpus if cpus is not None else os.sched_getaffinity(0))
+        if len(cpus) < 2:
+            return None
+        half = len(cpus) // 2
+        return cls(server=tuple(cpus[half:]), client=tuple(cpus[:half]))
+
+    def jvm_options(self) -> list[str]:
+        return [f"-XX:ActiveProcessorCount={len(self.server)}"]
+
+    def pin_this_process(self):
+        """This process and every process it starts from now on (k6) on the client's CPUs."""
+        os.sched_setaffinity(0, self.client)
+
+    def server_preexec(self):
+        """For subprocess's preexec_fn: the started server on the server's CPUs."""
+        server = self.server
+        return lambda: os.sched_setaffinity(0, server)
+
+    def describe(self) -> str:
+        return (f"the server pinned to CPU {cpu_list(self.server)} (-XX:ActiveProcessorCount={len(self.server)}), "
+                f"k6 to CPU {cpu_list(self.client)}")
+
+
+def cpu_list(cpus) -> str:
+    """(0, 1, 2, 5) -> "0-2,5", as taskset -c writes them."""
+    ranges, cpus = [], sorted(cpus)
+    for cpu in cpus:
+        if ranges and cpu == ranges[-1][1] + 1:
+            ranges[-1][1] = cpu
+        else:
+            ranges.append([cpu, cpu])
+    return ",".join(str(a) if a == b else f"{a}-{b}" for a, b in ranges)
+
+
 def free_port() -> int:
     """A TCP port free on 127.0.0.1 now (the kernel's choice)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:

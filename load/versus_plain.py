@@ -29,6 +29,9 @@ Per round, per Boot line and server, each variant (the order alternates every ro
 3. platform threads, the default heap: startup to ready, /ping at 16 and 200 clients.
 A start whose step is not answered in full skips its larger steps (a hung JVM would time out each one).
 
+The server runs on CPUs of its own and k6 on the others (toolkit.Pinning; on 2 cores CPU 1 and CPU 0), unless --no-pin;
+every output says which.
+
 Startup is the JVM's age when Spring Boot logs "Started ... (process running for N)": the same line with and without
 the starter. Rounds interleave across servers, so drift on the machine touches every pair alike.
 
@@ -258,7 +261,8 @@ def title(meta: dict) -> str:
 def markdown(rows: list[dict], floors: list[dict], meta: dict) -> str:
     versus = versus_of(meta)
     lines = [f"Machine: {meta.get('machine', '?')}; {meta.get('java', '?')}; k6 {meta.get('k6_version', '?')} on the "
-             f"same host. Rounds: {meta.get('rounds', '?')}.", ""]
+             f"same host, {meta.get('pinning') or 'the server and k6 sharing every CPU (not pinned)'}. "
+             f"Rounds: {meta.get('rounds', '?')}.", ""]
     if versus == BASELINE:
         baseline = meta["baseline"]
         lines += [f"starter: the sample jars of this checkout ({meta.get('starter_rev', '?')}); baseline: the same "
@@ -375,8 +379,10 @@ class Runner:
             outdir = self.root / f"{round_}-boot{target.boot}-{target.server}-{variant}-{phase.name}"
             outdir.mkdir(parents=True)
             jar = variant_jar(target, variant, self.a.baseline)
-            command = [toolkit.java(), *phase.jvm, "-jar", str(jar)]
-            app = toolkit.App(command, variant_args(variant, phase.model, jar), outdir / "app.log", cwd=outdir)
+            pinning = self.a.pinning
+            command = [toolkit.java(), *(pinning.jvm_options() if pinning else ()), *phase.jvm, "-jar", str(jar)]
+            app = toolkit.App(command, variant_args(variant, phase.model, jar), outdir / "app.log", cwd=outdir,
+                              preexec_fn=pinning.server_preexec() if pinning else None)
             rec = lambda metric, value, note="": self.record(round_, target, variant, phase, metric, value, note)  # noqa: E731
             try:
                 app.wait_http("/actuator/health", self.a.start_timeout)
@@ -496,8 +502,11 @@ def parse_args(argv=None):
     p.add_argument("--baseline", type=Path, metavar="ROOT",
                    help="instead of plain Spring Boot, the same sample jars built in ROOT (another checkout), run as "
                         "the starter is: an A/B of two builds")
+    p.add_argument("--no-pin", action="store_true",
+                   help="let the server and k6 share every CPU (default: the server on CPUs of its own, toolkit.Pinning)")
     p.add_argument("--list", action="store_true", help="print the plan and exit")
     a = p.parse_args(argv)
+    a.pinning = None if a.no_pin else toolkit.Pinning.split()
     a.boots = ["3" if b in ("3", "3.5") else b for b in a.boots]
     for b in a.boots:
         if b not in SERVERS_BY_BOOT:
@@ -569,6 +578,9 @@ def main(argv=None) -> int:
             "targets": [t.label for t in a.targets], "versus": a.versus, "starter_rev": git_rev(toolkit.ROOT)}
     if a.baseline:
         meta["baseline"] = {"root": str(a.baseline), "rev": a.baseline_rev}
+    if a.pinning:
+        a.pinning.pin_this_process()
+        meta["pinning"] = a.pinning.describe()
     log(f"{len(order)} pairs of starts x {len(a.phases)}, about {estimate_minutes(a, a.targets):.0f} minutes -> {root}")
     runner = Runner(a, k6, root)
     t0 = time.monotonic()

@@ -8,6 +8,7 @@ import io
 import sys
 import tempfile
 import unittest
+from unittest import mock
 import zipfile
 from pathlib import Path
 from types import SimpleNamespace
@@ -180,6 +181,32 @@ class Tables(unittest.TestCase):
         self.assertIn('id="ratio-virtual"', page)
         self.assertIn('id="ratio-virtual-256m"', page)
         self.assertIn("<td><b>0.95</b></td>", page)
+
+
+class Pinned(unittest.TestCase):
+    def test_the_server_gets_the_upper_cpus_and_k6_the_lower(self):
+        two = vp.toolkit.Pinning.split([0, 1])
+        self.assertEqual((two.server, two.client), ((1,), (0,)))
+        self.assertEqual(two.jvm_options(), ["-XX:ActiveProcessorCount=1"])
+        four = vp.toolkit.Pinning.split([3, 0, 2, 1])
+        self.assertEqual((four.server, four.client), ((2, 3), (0, 1)))
+        self.assertIn("CPU 2-3 (-XX:ActiveProcessorCount=2), k6 to CPU 0-1", four.describe())
+        self.assertIsNone(vp.toolkit.Pinning.split([0]))
+
+    def test_runs_are_pinned_unless_told_not_to(self):
+        with mock.patch.object(vp.toolkit.os, "sched_getaffinity", return_value={0, 1}):
+            self.assertEqual(vp.parse_args(["--boots", "4"]).pinning.server, (1,))
+            self.assertIsNone(vp.parse_args(["--boots", "4", "--no-pin"]).pinning)
+
+    def test_the_results_say_how_the_cpus_were_shared(self):
+        rows = vp.aggregate([measurement(1, "starter", 1.9), measurement(1, "plain", 2.0)])
+        pinned = vp.toolkit.Pinning.split([0, 1]).describe()
+        self.assertIn("the server pinned to CPU 1 (-XX:ActiveProcessorCount=1), k6 to CPU 0.",
+                      vp.markdown(rows, [], {"pinning": pinned}))
+        self.assertIn("sharing every CPU (not pinned)", vp.markdown(rows, [], {}))
+
+    def test_cpu_lists_are_written_as_taskset_writes_them(self):
+        self.assertEqual(vp.toolkit.cpu_list([5, 0, 1, 2]), "0-2,5")
 
 
 class Baseline(unittest.TestCase):
