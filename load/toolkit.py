@@ -84,6 +84,35 @@ class Pinning:
                 f"k6 to CPU {cpu_list(self.client)}")
 
 
+def process_cpu_seconds(pid: int) -> float | None:
+    """utime + stime of /proc/<pid>/stat in seconds, or None when the process is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) ": state is fields[0], utime fields[11]
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+JIT_THREADS = ("C1 CompilerThre", "C2 CompilerThre")  # as /proc shows a HotSpot compiler thread's name (15 chars)
+
+
+def jit_cpu_seconds(pid: int) -> float:
+    """The CPU time of the JVM's JIT compiler threads (0 for a process that has none, or is gone): compiling is a
+    warm-up cost, which a measure of a request's cost leaves out. HotSpot keeps at least one of each kind alive, so
+    their time does not vanish from the sum while a run is measured."""
+    total = 0.0
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            if (task / "comm").read_text().startswith(JIT_THREADS):
+                fields = (task / "stat").read_text()
+                fields = fields[fields.rindex(")") + 2:].split()
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError):
+            continue
+    return total
+
+
 def cpu_list(cpus) -> str:
     """(0, 1, 2, 5) -> "0-2,5", as taskset -c writes them."""
     ranges, cpus = [], sorted(cpus)
@@ -497,6 +526,12 @@ class App:
     def rss_mb(self) -> float | None:
         kb = vm_kb(self.pid, "VmRSS")
         return None if kb is None else kb / 1024.0
+
+    def cpu_seconds(self) -> float | None:
+        """The CPU time the process has used so far, user and system, every thread (/proc/<pid>/stat), less what the
+        JVM's JIT compiler threads used (see jit_cpu_seconds): what serving requests costs once the code is compiled."""
+        total = process_cpu_seconds(self.pid)
+        return None if total is None else total - jit_cpu_seconds(self.pid)
 
     def peak_rss_mb(self) -> float | None:
         """VmHWM: the most resident memory the process has had (read it before stop())."""

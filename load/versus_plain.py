@@ -24,7 +24,8 @@ The two variants run the same sample jar (sample-web for Tomcat, Jetty, Undertow
 Per round, per Boot line and server, each variant (the order alternates every round) is started three times:
 1. virtual threads, the default heap: startup to ready, the steps (100, 300, 900, 2700 simultaneous requests to
    /greetings, 1 s each, no keep-alive: load/k6/steps.js, one k6 run per step), then /ping with keep-alive at 16 and 200
-   clients (load/k6/throughput.js, each measured once its rate has settled: see settled()), then its peak RSS;
+   clients (load/k6/throughput.js, each measured once its rate has settled: see settled()): its requests per second
+   and the server's CPU time per request over the same run (its JIT compiler threads' aside), then its peak RSS;
 2. virtual threads, a 256 MB heap (-XX:MaxRAM=1024m, as in a 1 GB container): the steps, its peak RSS;
 3. platform threads, the default heap: startup to ready, /ping at 16 and 200 clients.
 A start whose step is not answered in full skips its larger steps (a hung JVM would time out each one).
@@ -129,6 +130,12 @@ def step_metric(n: int) -> Metric:
 
 def ping_metric(clients: int) -> Metric:
     return Metric(f"ping-{clients}", f"/ping, {clients} clients keep-alive", "req/s", higher_is_better=True)
+
+
+def ping_cpu_metric(clients: int) -> Metric:
+    """The server's CPU time per /ping request: what a request costs the server, whatever the load generator's own pace
+    (on 2 cores with the CPUs split, k6 saturates its core before the server does, and requests per second measure k6)."""
+    return Metric(f"ping-cpu-{clients}", f"/ping, {clients} clients keep-alive, server CPU per request (JIT aside)", "µs")
 
 
 STARTUP = Metric("startup", "startup to ready", "s")
@@ -239,8 +246,8 @@ def _f(v, digits=2):
 
 
 def _value(v, unit: str) -> str:
-    """Seconds to the hundredth; requests per second and megabytes whole."""
-    return _f(v, 2 if unit == "s" else 0)
+    """Seconds to the hundredth, microseconds to the tenth; requests per second and megabytes whole."""
+    return _f(v, 2 if unit == "s" else 1 if unit == "µs" else 0)
 
 
 def _line(boot: str) -> str:
@@ -431,12 +438,19 @@ class Runner:
 
     def ping(self, app: toolkit.App, outdir: Path, clients: int, rec):
         warmed = self.warm_up(app, outdir, clients)
+        cpu_before = app.cpu_seconds()
         rc, row = self.throughput(app, outdir, clients, self.a.ping_seconds, f"ping-{clients}")
+        cpu_after = app.cpu_seconds()
         if rc == 0 and row.get("requests_per_s"):
             rec(ping_metric(clients), row["requests_per_s"], f"after {warmed} s of warm-up")
-            log(f"{outdir.name}: /ping {clients} clients: {row['requests_per_s']:.0f} req/s ({warmed} s warm-up)")
+            per_request = cpu_per_request_us(cpu_before, cpu_after, row.get("requests"))
+            rec(ping_cpu_metric(clients), per_request)
+            log(f"{outdir.name}: /ping {clients} clients: {row['requests_per_s']:.0f} req/s, "
+                f"{_f(per_request, 1)} µs CPU a request ({warmed} s warm-up)")
         else:
-            rec(ping_metric(clients), None, f"k6 exit {rc}, error rate {row.get('error_rate')}")
+            note = f"k6 exit {rc}, error rate {row.get('error_rate')}"
+            rec(ping_metric(clients), None, note)
+            rec(ping_cpu_metric(clients), None, note)
         time.sleep(self.a.pause)
 
     def warm_up(self, app: toolkit.App, outdir: Path, clients: int) -> int:
@@ -447,6 +461,13 @@ class Runner:
             _, row = self.throughput(app, outdir, clients, self.a.ping_window, f"warmup-{clients}-{len(rates) + 1}")
             rates.append(row.get("requests_per_s") or 0)
         return len(rates) * self.a.ping_window
+
+
+def cpu_per_request_us(cpu_before: float | None, cpu_after: float | None, requests) -> float | None:
+    """Microseconds of the server's CPU time per request over a k6 run (its setup's one request aside), or None."""
+    if cpu_before is None or cpu_after is None or not requests:
+        return None
+    return (cpu_after - cpu_before) / requests * 1e6
 
 
 def settled(rates: list[float], tolerance: float) -> bool:

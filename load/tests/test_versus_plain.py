@@ -205,6 +205,23 @@ class Pinned(unittest.TestCase):
                       vp.markdown(rows, [], {"pinning": pinned}))
         self.assertIn("sharing every CPU (not pinned)", vp.markdown(rows, [], {}))
 
+    def test_the_servers_cpu_per_request_is_its_cpu_time_over_the_requests_answered(self):
+        self.assertAlmostEqual(vp.cpu_per_request_us(10.0, 12.5, 25000), 100.0)
+        self.assertIsNone(vp.cpu_per_request_us(None, 12.5, 25000))
+        self.assertIsNone(vp.cpu_per_request_us(10.0, 12.5, 0))
+        metric = vp.ping_cpu_metric(16)
+        self.assertFalse(metric.higher_is_better)
+        self.assertEqual(vp._value(101.26, metric.unit), "101.3")
+
+    def test_a_process_cpu_time_is_read_from_proc(self):
+        used = vp.toolkit.process_cpu_seconds(vp.os.getpid())
+        for _ in range(200):  # CPU time of this process, until a clock tick shows it (at most a few seconds)
+            sum(i * i for i in range(100_000))
+            if vp.toolkit.process_cpu_seconds(vp.os.getpid()) > used:
+                break
+        self.assertGreater(vp.toolkit.process_cpu_seconds(vp.os.getpid()), used)
+        self.assertIsNone(vp.toolkit.process_cpu_seconds(2 ** 22 + 12345))
+
     def test_cpu_lists_are_written_as_taskset_writes_them(self):
         self.assertEqual(vp.toolkit.cpu_list([5, 0, 1, 2]), "0-2,5")
 
