@@ -393,6 +393,8 @@ class Runner:
             rec = lambda metric, value, note="": self.record(round_, target, variant, phase, metric, value, note)  # noqa: E731
             try:
                 app.wait_http("/actuator/health", self.a.start_timeout)
+                if pinning:
+                    pinning.free_jit_threads(app.pid)
                 if phase.startup:
                     rec(STARTUP, toolkit.started_seconds(app.log_text()))
                 if phase.steps:

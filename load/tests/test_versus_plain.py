@@ -190,7 +190,8 @@ class Pinned(unittest.TestCase):
         self.assertEqual(two.jvm_options(), ["-XX:ActiveProcessorCount=1"])
         four = vp.toolkit.Pinning.split([3, 0, 2, 1])
         self.assertEqual((four.server, four.client), ((2, 3), (0, 1)))
-        self.assertIn("CPU 2-3 (-XX:ActiveProcessorCount=2), k6 to CPU 0-1", four.describe())
+        self.assertIn("CPU 2-3 (-XX:ActiveProcessorCount=2; its JIT compiler threads on every CPU), k6 to CPU 0-1",
+                      four.describe())
         self.assertIsNone(vp.toolkit.Pinning.split([0]))
 
     def test_runs_are_pinned_unless_told_not_to(self):
@@ -201,7 +202,8 @@ class Pinned(unittest.TestCase):
     def test_the_results_say_how_the_cpus_were_shared(self):
         rows = vp.aggregate([measurement(1, "starter", 1.9), measurement(1, "plain", 2.0)])
         pinned = vp.toolkit.Pinning.split([0, 1]).describe()
-        self.assertIn("the server pinned to CPU 1 (-XX:ActiveProcessorCount=1), k6 to CPU 0.",
+        self.assertIn("the server pinned to CPU 1 (-XX:ActiveProcessorCount=1; its JIT compiler threads on every CPU), "
+                      "k6 to CPU 0.",
                       vp.markdown(rows, [], {"pinning": pinned}))
         self.assertIn("sharing every CPU (not pinned)", vp.markdown(rows, [], {}))
 
