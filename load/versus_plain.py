@@ -38,7 +38,8 @@ the starter. Rounds interleave across servers, so drift on the machine touches e
 
 Writes <out>/versus-plain-<time>/ (versus-baseline-<time>/ with --baseline): measurements.csv (every figure of every
 round), results.md (medians, starter / plain, the spread of the per-round ratios, the verdict), results.csv (that
-table), report.html (the table and the ratios as charts), meta.json, and per start its app log and k6 summaries.
+table), report.html (the table and the ratios as charts), meta.json, and per start its app log, k6 summaries and
+warmup-<clients>-windows.csv (each warm-up window's requests per second and CPU time per request).
 Standard library only; loopback only.
 """
 
@@ -458,11 +459,21 @@ class Runner:
     def warm_up(self, app: toolkit.App, outdir: Path, clients: int) -> int:
         """/ping in windows of --ping-window seconds until the rate stops climbing (see settled), at most
         --ping-warmup seconds; the seconds it took."""
-        rates = []
+        rates, windows = [], []
         while len(rates) * self.a.ping_window < self.a.ping_warmup and not settled(rates, self.a.ping_settle):
+            cpu_before = app.cpu_seconds()
             _, row = self.throughput(app, outdir, clients, self.a.ping_window, f"warmup-{clients}-{len(rates) + 1}")
             rates.append(row.get("requests_per_s") or 0)
+            windows.append((rates[-1], cpu_per_request_us(cpu_before, app.cpu_seconds(), row.get("requests"))))
+        write_windows(outdir / f"warmup-{clients}-windows.csv", windows)
         return len(rates) * self.a.ping_window
+
+
+def write_windows(path: Path, windows: list[tuple]):
+    """The warm-up's windows, one line each: its requests per second and the server's CPU time per request, so that a
+    start's own steadiness can be told from the spread between starts."""
+    path.write_text("window,requests_per_s,cpu_us_per_request\n" + "".join(
+        f"{i},{_csv(rate)},{_csv(cpu)}\n" for i, (rate, cpu) in enumerate(windows, 1)))
 
 
 def cpu_per_request_us(cpu_before: float | None, cpu_after: float | None, requests) -> float | None:

@@ -224,6 +224,13 @@ class Pinned(unittest.TestCase):
         self.assertGreater(vp.toolkit.process_cpu_seconds(vp.os.getpid()), used)
         self.assertIsNone(vp.toolkit.process_cpu_seconds(2 ** 22 + 12345))
 
+    def test_each_warm_up_window_is_written_with_its_rate_and_cpu(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "warmup-16-windows.csv"
+            vp.write_windows(path, [(8100.5, 82.25), (9000.0, None)])
+            self.assertEqual(path.read_text().splitlines(),
+                             ["window,requests_per_s,cpu_us_per_request", "1,8100.5000,82.2500", "2,9000.0000,"])
+
     def test_cpu_lists_are_written_as_taskset_writes_them(self):
         self.assertEqual(vp.toolkit.cpu_list([5, 0, 1, 2]), "0-2,5")
 
