@@ -39,13 +39,15 @@ import urllib.request
 from http.client import HTTPException
 from pathlib import Path
 
+import report  # the /proc parsing, beside this file like every caller of this module
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 MIN_JAVA = 21
 JDK_DIRS = Path("/usr/lib/jvm")
 
 
-# ---------------------------------------------------------------- ports
+# ---------------------------------------------------------------- CPUs
 
 class Pinning:
     """The server on CPUs of its own, the load generator on the others: on these 2-core machines k6 and the server
@@ -86,12 +88,11 @@ class Pinning:
         starts of the same jar measured 79 and 94 µs of CPU a request: each start was measured at another point of its
         compiling. A compiler thread that HotSpot adds later is started by one of these and inherits their CPUs."""
         freed = 0
-        for task in Path(f"/proc/{pid}/task").glob("*"):
+        for task in jit_tasks(pid):
             try:
-                if (task / "comm").read_text().startswith(JIT_THREADS):
-                    os.sched_setaffinity(int(task.name), self.server + self.client)
-                    freed += 1
-            except (OSError, ValueError):
+                os.sched_setaffinity(int(task.name), self.server + self.client)
+                freed += 1
+            except OSError:  # the thread ended meanwhile
                 continue
         return freed
 
@@ -100,33 +101,37 @@ class Pinning:
                 f"JIT compiler threads on every CPU), k6 to CPU {cpu_list(self.client)}")
 
 
-def process_cpu_seconds(pid: int) -> float | None:
-    """utime + stime of /proc/<pid>/stat in seconds, or None when the process is gone."""
+def stat_cpu_seconds(stat: Path) -> float | None:
+    """utime + stime of a /proc/<pid>/stat or /proc/<pid>/task/<tid>/stat file in seconds, or None once it is gone."""
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
+        return report.parse_proc_stat_ticks(stat.read_text()) / os.sysconf("SC_CLK_TCK")
     except OSError:
         return None
-    fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) ": state is fields[0], utime fields[11]
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def process_cpu_seconds(pid: int) -> float | None:
+    """The CPU time of a process, every thread, ended ones too; None when the process is gone."""
+    return stat_cpu_seconds(Path(f"/proc/{pid}/stat"))
 
 
 JIT_THREADS = ("C1 CompilerThre", "C2 CompilerThre")  # as /proc shows a HotSpot compiler thread's name (15 chars)
+
+
+def jit_tasks(pid: int):
+    """The /proc/<pid>/task/<tid> directories of the JVM's JIT compiler threads (none once the process is gone)."""
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            if (task / "comm").read_text().startswith(JIT_THREADS):
+                yield task
+        except OSError:  # the thread ended meanwhile
+            continue
 
 
 def jit_cpu_seconds(pid: int) -> float:
     """The CPU time of the JVM's JIT compiler threads (0 for a process that has none, or is gone): compiling is a
     warm-up cost, which a measure of a request's cost leaves out. HotSpot keeps at least one of each kind alive, so
     their time does not vanish from the sum while a run is measured."""
-    total = 0.0
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            if (task / "comm").read_text().startswith(JIT_THREADS):
-                fields = (task / "stat").read_text()
-                fields = fields[fields.rindex(")") + 2:].split()
-                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, ValueError):
-            continue
-    return total
+    return sum(stat_cpu_seconds(task / "stat") or 0.0 for task in jit_tasks(pid))
 
 
 def cpu_list(cpus) -> str:
@@ -139,6 +144,8 @@ def cpu_list(cpus) -> str:
             ranges.append([cpu, cpu])
     return ",".join(str(a) if a == b else f"{a}-{b}" for a, b in ranges)
 
+
+# ---------------------------------------------------------------- ports
 
 def free_port() -> int:
     """A TCP port free on 127.0.0.1 now (the kernel's choice)."""

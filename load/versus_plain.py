@@ -434,19 +434,18 @@ class Runner:
 
     def throughput(self, app: toolkit.App, outdir: Path, clients: int, seconds: int, name: str):
         """/ping at `clients` keep-alive clients for `seconds` (load/k6/throughput.js, no warm-up of its own): k6's exit
-        code and the summary's row."""
+        code, the summary's row and the server's CPU time per request over the run (cpu_per_request_us)."""
+        cpu_before = app.cpu_seconds()
         rc = bench.run_k6(self.k6, "throughput", app.base, {"VUS": clients, "DURATION": seconds, "WARMUP": 0,
                                                             "SUMMARY_NAME": name}, outdir, seconds + 60, dashboard=False)
-        return rc, (_read_json(outdir / f"{name}-summary.json") or {}).get("row") or {}
+        row = (_read_json(outdir / f"{name}-summary.json") or {}).get("row") or {}
+        return rc, row, cpu_per_request_us(cpu_before, app.cpu_seconds(), row.get("requests"))
 
     def ping(self, app: toolkit.App, outdir: Path, clients: int, rec):
         warmed = self.warm_up(app, outdir, clients)
-        cpu_before = app.cpu_seconds()
-        rc, row = self.throughput(app, outdir, clients, self.a.ping_seconds, f"ping-{clients}")
-        cpu_after = app.cpu_seconds()
+        rc, row, per_request = self.throughput(app, outdir, clients, self.a.ping_seconds, f"ping-{clients}")
         if rc == 0 and row.get("requests_per_s"):
             rec(ping_metric(clients), row["requests_per_s"], f"after {warmed} s of warm-up")
-            per_request = cpu_per_request_us(cpu_before, cpu_after, row.get("requests"))
             rec(ping_cpu_metric(clients), per_request)
             log(f"{outdir.name}: /ping {clients} clients: {row['requests_per_s']:.0f} req/s, "
                 f"{_f(per_request, 1)} µs CPU a request ({warmed} s warm-up)")
@@ -461,10 +460,10 @@ class Runner:
         --ping-warmup seconds; the seconds it took."""
         rates, windows = [], []
         while len(rates) * self.a.ping_window < self.a.ping_warmup and not settled(rates, self.a.ping_settle):
-            cpu_before = app.cpu_seconds()
-            _, row = self.throughput(app, outdir, clients, self.a.ping_window, f"warmup-{clients}-{len(rates) + 1}")
+            _, row, per_request = self.throughput(app, outdir, clients, self.a.ping_window,
+                                                  f"warmup-{clients}-{len(rates) + 1}")
             rates.append(row.get("requests_per_s") or 0)
-            windows.append((rates[-1], cpu_per_request_us(cpu_before, app.cpu_seconds(), row.get("requests"))))
+            windows.append((rates[-1], per_request))
         write_windows(outdir / f"warmup-{clients}-windows.csv", windows)
         return len(rates) * self.a.ping_window
 
