@@ -46,8 +46,8 @@ public final class ThreadModelPinningAutoConfiguration {
 	VirtualThreadPinning virtualThreadPinning(ObjectProvider<ThreadModelSettings> settings,
 			ThreadModelProperties properties, ObjectProvider<ThreadModelExecutors> executors,
 			Environment environment) {
-		Duration threshold = settings.getIfAvailable(() -> new ThreadModelSettings(properties, environment))
-			.pinningThreshold();
+		ThreadModelSettings read = settings.getIfAvailable(() -> new ThreadModelSettings(properties, environment));
+		Duration threshold = read.pinningThreshold();
 		ThreadModelExecutors starterExecutors = executors.getIfAvailable();
 		if (starterExecutors == null) {
 			return new VirtualThreadPinning(threshold);
@@ -55,8 +55,8 @@ public final class ThreadModelPinningAutoConfiguration {
 		List<ThreadModelExecutor> all = Stream.of(starterExecutors.requests(), starterExecutors.tasks())
 			.filter(Objects::nonNull)
 			.toList();
-		boolean virtualNow = environment.getProperty(ThreadModelSettings.SPRING_VIRTUAL_PROPERTY,
-				Boolean.class, false) || all.stream().anyMatch((executor) -> executor.getModel() == ThreadModel.VIRTUAL);
+		boolean virtualNow = read.springVirtualThreads()
+				|| all.stream().anyMatch((executor) -> executor.getModel() == ThreadModel.VIRTUAL);
 		VirtualThreadPinning pinning = new VirtualThreadPinning(threshold, virtualNow);
 		if (!virtualNow) {
 			all.forEach((executor) -> executor.onSwitch((change) -> {

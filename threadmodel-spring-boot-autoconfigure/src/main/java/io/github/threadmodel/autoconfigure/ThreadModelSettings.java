@@ -131,7 +131,16 @@ final class ThreadModelSettings {
 		if (written != null) {
 			return written;
 		}
-		return Boolean.TRUE.equals(this.springVirtual) ? ThreadModelChoice.VIRTUAL : ThreadModelChoice.PLATFORM;
+		return springVirtualThreads() ? ThreadModelChoice.VIRTUAL : ThreadModelChoice.PLATFORM;
+	}
+
+	/**
+	 * Whether {@code spring.threads.virtual.enabled} is {@code true}: Spring Boot's own
+	 * executors run on virtual threads whatever the starter's model.
+	 * @return {@code spring.threads.virtual.enabled}, {@code false} when unset
+	 */
+	boolean springVirtualThreads() {
+		return Boolean.TRUE.equals(this.springVirtual);
 	}
 
 	/**
