@@ -8,6 +8,8 @@
     load/versus_plain.py --list                            # the plan and its estimated length
     load/versus_plain.py --boots 4 --servers tomcat,netty --baseline ../before   # this build against another's (A/B)
     load/versus_plain.py --boots 4 --baseline ../before --list                   # that plan
+    load/versus_plain.py --boots 4 --servers tomcat --phases virtual --steps "" --baseline ../before --alternate
+        # /ping of both alive at once, 20 x 2 alternating windows of 5 s (--alternate-windows, --alternate-seconds)
 
 The two variants run the same sample jar (sample-web for Tomcat, Jetty, Undertow; sample-reactive for Netty):
 - starter: as built, `--app.threads.model=<model>` (and the starter's defaults for everything else);
@@ -30,6 +32,20 @@ Per round, per Boot line and server, each variant (the order alternates every ro
 3. platform threads, the default heap: startup to ready, /ping at 16 and 200 clients.
 A start whose step is not answered in full skips its larger steps (a hung JVM would time out each one).
 
+With --alternate, /ping is taken otherwise: within one start, the rate and the CPU time per request move by ±10 % (up to
+a third) from one 5-s window to the next, as much as between starts, so a start of one variant measured after a start
+of the other cannot tell a 3 % difference. Each round, after the variants' own starts (which then measure startup, the
+steps and peak RSS only, the RSS without /ping), each /ping phase starts BOTH variants at once: two JVMs on ports of
+their own, the same JVM options, pinned alike (both servers on the server CPUs). Both are warmed up in turn (windows
+alternating until each has settled), then measured in --alternate-windows windows of --alternate-seconds each per
+variant, in ABBA order (A B B A A B B A ..., A the variant that went first in the round's own starts), only one under
+load at a time, so that the machine's drift touches both alike. Each pair of adjacent windows (one of each variant)
+gives a ratio of requests per second and one of the server's CPU time per request; results.md gives, per round and over
+the whole run, the median of those ratios, their interquartile range and range (alternate_rows); the main table's
+/ping ratio is the median of every pair's, its verdict on the rounds' medians (paired), each variant's figure the
+median of its windows; alternating.csv holds every window (each pair start's alternate-<clients>-windows.csv too, with
+the CPU time the idle JVM used meanwhile).
+
 The server runs on CPUs of its own and k6 on the others (toolkit.Pinning; on 2 cores CPU 1 and CPU 0), unless --no-pin;
 every output says which.
 
@@ -39,7 +55,9 @@ the starter. Rounds interleave across servers, so drift on the machine touches e
 Writes <out>/versus-plain-<time>/ (versus-baseline-<time>/ with --baseline): measurements.csv (every figure of every
 round), results.md (medians, starter / plain, the spread of the per-round ratios, the verdict), results.csv (that
 table), report.html (the table and the ratios as charts), meta.json, and per start its app log, k6 summaries and
-warmup-<clients>-windows.csv (each warm-up window's requests per second and CPU time per request).
+warmup-<clients>-windows.csv (each warm-up window's requests per second and CPU time per request); with --alternate
+also alternating.csv and, per pair start (<round>-boot<line>-<server>-alternate-<phase>/), each variant's app log, k6
+summaries and warm-up windows in a folder of its own and alternate-<clients>-windows.csv.
 Standard library only; loopback only.
 """
 
@@ -143,13 +161,98 @@ STARTUP = Metric("startup", "startup to ready", "s")
 PEAK_RSS = Metric("peak-rss", "peak RSS", "MB")
 
 
-def plan(targets, rounds: int, variants=VARIANTS):
-    """(round, target, variant) in run order: round-major, the variants' order alternating every round."""
+ALTERNATE = "alternate"  # in a plan: both variants started at once, /ping measured in alternating windows
+
+
+def plan(targets, rounds: int, variants=VARIANTS, alternate: bool = False):
+    """(round, target, variant) in run order: round-major, the variants' order alternating every round; with
+    `alternate`, each target's two starts followed by (round, target, ALTERNATE), the start of both at once."""
     out = []
     for r in range(1, rounds + 1):
         for t in targets:
-            order = variants if r % 2 else tuple(reversed(variants))
-            out += [(r, t, v) for v in order]
+            out += [(r, t, v) for v in round_order(r, variants)]
+            if alternate:
+                out.append((r, t, ALTERNATE))
+    return out
+
+
+def round_order(round_: int, variants=VARIANTS) -> tuple:
+    """The variants in the order they go in `round_`: as given in odd rounds, reversed in even ones."""
+    return tuple(variants) if round_ % 2 else tuple(reversed(variants))
+
+
+# ---------------------------------------------------------------- alternating windows (pure)
+
+def abba(pairs: int, first: str, second: str) -> list[str]:
+    """The variant of each measured window: A B B A A B B A ..., `pairs` windows of each. A drift of the machine that
+    is steady over two pairs touches A and B alike; in A B A B, B would always come a window later than its A."""
+    return [v for i in range(pairs) for v in ((first, second) if i % 2 == 0 else (second, first))]
+
+
+def pair_of(window: int) -> int:
+    """The pair a window (numbered from 1) belongs to: windows 1 and 2 are pair 1, 3 and 4 pair 2, ..."""
+    return (window + 1) // 2
+
+
+def _ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def pair_ratios(windows: list[dict], variants=VARIANTS) -> list[dict]:
+    """Per pair of adjacent windows (one of each variant): the first variant / the second of requests per second
+    ("rate") and of CPU time per request ("cpu"), None where a window has no figure (k6 failed)."""
+    by_pair: dict[int, dict] = {}
+    for w in windows:
+        by_pair.setdefault(w["pair"], {})[w["variant"]] = w
+    out = []
+    for pair, of in sorted(by_pair.items()):
+        a, b = of.get(variants[0]) or {}, of.get(variants[1]) or {}
+        out.append({"pair": pair, "rate": _ratio(a.get("requests_per_s"), b.get("requests_per_s")),
+                    "cpu": _ratio(a.get("cpu_us_per_request"), b.get("cpu_us_per_request"))})
+    return out
+
+
+def spread(values) -> dict | None:
+    """The median of `values` (Nones left out), its quartiles (statistics.quantiles, inclusive: the lowest and highest
+    value are the 0 and 100 % points), the lowest and the highest; None when there is none."""
+    values = sorted(v for v in values if v is not None)
+    if not values:
+        return None
+    q1, _, q3 = statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1 else values * 3
+    return {"n": len(values), "median": statistics.median(values), "q1": q1, "q3": q3, "min": values[0],
+            "max": values[-1]}
+
+
+def window_median(windows: list[dict], variant: str, key: str):
+    """The median of one variant's windows' figure (requests_per_s or cpu_us_per_request), None when none has it."""
+    return _median(w.get(key) for w in windows if w["variant"] == variant)
+
+
+def alternate_rows(windows: list[dict], variants=VARIANTS) -> list[dict]:
+    """The alternating windows of a run (each with round, boot, server, phase, clients, pair, variant and its figures)
+    summed up per (boot, server, phase, clients): a row per round and one for every round ("all"), each with the
+    per-pair ratios and their spread, for rate and cpu; the "all" row also with the spread of the rounds' medians."""
+    groups: dict[tuple, dict[int, list]] = {}
+    for w in windows:
+        groups.setdefault((w["boot"], w["server"], w["phase"], w["clients"]), {}).setdefault(w["round"], []).append(w)
+    out = []
+    for (boot, server, phase, clients), rounds in groups.items():
+        key = {"boot": boot, "server": server, "phase": phase, "clients": clients}
+        every = {"rate": [], "cpu": []}
+        medians = {"rate": [], "cpu": []}
+        for round_, ws in sorted(rounds.items()):
+            pairs = pair_ratios(ws, variants)
+            row = {**key, "round": round_, "pairs": pairs}
+            for measure in ("rate", "cpu"):
+                ratios = [p[measure] for p in pairs]
+                row[measure] = spread(ratios)
+                every[measure] += ratios
+                if row[measure]:
+                    medians[measure].append(row[measure]["median"])
+            out.append(row)
+        if len(rounds) > 1:
+            out.append({**key, "round": "all", "pairs": None, **{m: spread(every[m]) for m in every},
+                        "round_medians": {m: spread(medians[m]) for m in medians}})
     return out
 
 
@@ -223,6 +326,33 @@ def verdict(ratio, ratios, higher_is_better: bool, failed: dict) -> str:
     return "noise"
 
 
+def paired(rows: list[dict], alternates: list[dict]) -> list[dict]:
+    """`rows` (aggregate's) with each /ping row that was measured in alternating windows (alternates: alternate_rows)
+    judged on its pairs: starter / the other is the median of every pair's ratio of every round, *per round* the range
+    of the rounds' medians, the verdict on those. The ratio of each variant's median window would throw the pairing
+    away: on the same jar against itself (20 pairs, 2 rounds, a build beside it) it said 'worse' for requests per
+    second at 0.97 where the pairs' median was 0.985."""
+    measures = {}
+    for alt in alternates:
+        for metric, measure in ((ping_metric(alt["clients"]), "rate"), (ping_cpu_metric(alt["clients"]), "cpu")):
+            group = measures.setdefault((alt["boot"], alt["server"], alt["phase"], metric.key), {"rounds": []})
+            if alt["round"] == "all":
+                group["all"] = alt[measure]
+            else:
+                group["rounds"].append(alt[measure])
+    for row in rows:
+        group = measures.get((row["boot"], row["server"], row["phase"], row["metric"]))
+        if not group:
+            continue
+        every = group.get("all") or (group["rounds"][0] if len(group["rounds"]) == 1 else None)
+        medians = [sp["median"] for sp in group["rounds"] if sp]
+        if every is None or row["ratio"] is None:
+            continue
+        row.update(ratio=every["median"], ratio_min=min(medians), ratio_max=max(medians), rounds=len(medians),
+                   verdict=verdict(every["median"], medians, row["higher_is_better"], row["failed"]))
+    return rows
+
+
 def floor_rows(rows: list[dict]) -> list[dict]:
     """Each servlet server's 2700 step against sample-reactive's (plain WebFlux: the floor) on the same line and run."""
     out = []
@@ -275,6 +405,8 @@ def markdown(rows: list[dict], floors: list[dict], meta: dict) -> str:
         baseline = meta["baseline"]
         lines += [f"starter: the sample jars of this checkout ({meta.get('starter_rev', '?')}); baseline: the same "
                   f"jars built in {baseline['root']} ({baseline['rev']}), run alike. Not plain Spring Boot.", ""]
+    if meta.get("alternate"):
+        lines += [alternate_method(meta), ""]
     lines += [f"Medians over the rounds; starter / {versus} is the ratio of the medians, *per round* the range of the "
               "ratios of the starts that ran side by side. Goal: ≤ 1.00 for times and memory, ≥ 1.00 for requests per "
               f"second; 'worse' means beyond {NOISE:.0%} the wrong way in every round, 'noise' worse than the goal but "
@@ -304,6 +436,66 @@ def markdown(rows: list[dict], floors: list[dict], meta: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def alternate_method(meta: dict) -> str:
+    """How /ping was measured with --alternate, for results.md."""
+    alt, versus = meta["alternate"], versus_of(meta)
+    return (f"/ping in alternating windows (--alternate): per round, both variants started at once and alive together "
+            f"(two JVMs, ports of their own, the same JVM options, "
+            f"{'both on the server CPUs above' if meta.get('pinning') else 'neither pinned'}), warmed up in turn, then "
+            f"{alt['windows']} windows of {alt['seconds']} s of each, {2 * alt['windows']} in all, in ABBA order "
+            f"(A B B A ..., A the variant that went first in the round), only one under load at a time. In the table, "
+            f"each variant's /ping figure is the median of its windows, but starter / {versus} is the median of the "
+            f"ratios of every pair of adjacent windows (one of each) and *per round* the range of the rounds' medians: "
+            f"see 'Alternating windows'. Startup, steps and peak RSS (without /ping) come from each variant's own "
+            f"start.")
+
+
+def alternate_markdown(rows: list[dict], meta: dict) -> str:
+    """The section of results.md on the alternating windows: per round and over every round, the median, interquartile
+    range and range of starter / the other per pair, of requests per second and of CPU time per request; then every
+    pair's ratios."""
+    versus = versus_of(meta)
+    lines = ["", "### Alternating windows", "",
+             f"starter / {versus} per pair of adjacent windows (one window of each, ABBA), of requests per second and of "
+             "the server's CPU time per request (JIT aside): the median over the pairs, the interquartile range (IQR) "
+             "and the lowest–highest; 'all': every pair of every round. 1.00 = the same.", "",
+             "| Boot | server | model | clients | round | pairs | req/s: median | IQR | min–max "
+             "| CPU µs/request: median | IQR | min–max |",
+             "|---|---|---|---:|---|---:|---:|---|---|---:|---|---|"]
+    detail, medians = [], []
+
+    def cells(sp):
+        if not sp:
+            return ["—", "—", "—"]
+        return [f"**{sp['median']:.3f}**", f"{sp['q1']:.3f}–{sp['q3']:.3f}", f"{sp['min']:.3f}–{sp['max']:.3f}"]
+
+    for r in rows:
+        where = f"{_line(r['boot'])} {r['server']} {r['phase']}, {r['clients']} clients"
+        n = max((r[m]["n"] for m in ("rate", "cpu") if r[m]), default=0)
+        lines.append(f"| {_line(r['boot'])} | {r['server']} | {r['phase']} | {r['clients']} | {r['round']} | {n} | "
+                     + " | ".join(cells(r["rate"]) + cells(r["cpu"])) + " |")
+        if r["pairs"] is not None:
+            detail.append(f"- {where}, round {r['round']}: req/s "
+                          + " ".join(_f(p["rate"], 3) for p in r["pairs"]) + "; CPU per request "
+                          + " ".join(_f(p["cpu"], 3) for p in r["pairs"]))
+        else:
+            rm = r["round_medians"]
+            medians.append(f"- {where}: req/s {_range(rm['rate'])}, CPU per request {_range(rm['cpu'])} "
+                           f"({rm['rate']['n'] if rm['rate'] else 0} rounds)")
+    if medians:
+        lines += ["", "The rounds' medians, lowest–highest:", "", *medians]
+    lines += ["", "Every pair's ratio, in the order measured:", "", *detail]
+    return "\n".join(lines) + "\n"
+
+
+def _range(sp) -> str:
+    return "—" if not sp else f"{sp['min']:.3f}–{sp['max']:.3f}"
+
+
+ALTERNATE_COLUMNS = ["round", "boot", "server", "phase", "clients", "window", "pair", "variant", "at_s", "requests_per_s",
+                     "cpu_us_per_request", "idle_cpu_ms", "k6_exit", "error_rate"]
+
+
 def result_columns(versus: str = PLAIN) -> list[str]:
     return ["boot", "server", "phase", "metric", "unit", "higher_is_better", "starter", versus, "ratio", "ratio_min",
             "ratio_max", "rounds", "verdict"]
@@ -329,7 +521,8 @@ def _csv(v) -> str:
     return f'"{text}"' if "," in text else text
 
 
-def html(rows: list[dict], floors: list[dict], meta: dict) -> str:
+def html(rows: list[dict], floors: list[dict], meta: dict, md: str | None = None) -> str:
+    """The page: the ratios as charts, then `md` (default: markdown() of the rows) as HTML."""
     versus = versus_of(meta)
     charts = []
     for phase in PHASES:
@@ -342,7 +535,7 @@ def html(rows: list[dict], floors: list[dict], meta: dict) -> str:
                            None) for m in measures] for t in targets}
         charts.append(report.svg_grouped_bars(f"ratio-{phase.name}", f"starter / {versus}, {phase.name} (1 = the same)",
                                               measures, series, f"starter / {versus}"))
-    body = report.markdown_tables_to_html(markdown(rows, floors, meta))
+    body = report.markdown_tables_to_html(md if md is not None else markdown(rows, floors, meta))
     heading = report._esc(f"{title(meta)} {meta.get('timestamp', '')}")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{heading}</title><style>body{{font-family:sans-serif;margin:24px;max-width:1100px}}"
@@ -353,15 +546,22 @@ def html(rows: list[dict], floors: list[dict], meta: dict) -> str:
             + "\n".join(charts) + body + "</body></html>\n")
 
 
-def write_results(root: Path, measurements: list[dict], meta: dict):
+def write_results(root: Path, measurements: list[dict], meta: dict, windows: list[dict] = ()):
+    """Every output file of a run from what it measured so far; `windows`: the alternating windows (--alternate)."""
     versus = versus_of(meta)
     rows = aggregate(measurements, ("starter", versus))
+    alternates = alternate_rows(windows, ("starter", versus)) if windows else []
+    rows = paired(rows, alternates)
     floors = floor_rows(rows) if versus == PLAIN else []  # the floor is plain WebFlux: no yardstick between two builds
+    md = markdown(rows, floors, meta)
+    if windows:
+        md += alternate_markdown(alternates, meta)
+        (root / "alternating.csv").write_text(to_csv(windows, ALTERNATE_COLUMNS))
     (root / "measurements.csv").write_text(to_csv(measurements, MEASUREMENT_COLUMNS))
     (root / "results.csv").write_text(to_csv(rows, result_columns(versus)))
     (root / "results.md").write_text(f"# {title(meta)}, {meta['timestamp']}\n\n"
-                                     f"Command: `{meta['command']}`\n\n" + markdown(rows, floors, meta))
-    (root / "report.html").write_text(html(rows, floors, meta))
+                                     f"Command: `{meta['command']}`\n\n" + md)
+    (root / "report.html").write_text(html(rows, floors, meta, md))
     (root / "meta.json").write_text(json.dumps(meta, indent=2, default=str))
 
 
@@ -375,6 +575,7 @@ class Runner:
     def __init__(self, a, k6: str, root: Path):
         self.a, self.k6, self.root = a, k6, root
         self.measurements: list[dict] = []
+        self.windows: list[dict] = []  # the alternating windows (--alternate), every round's
 
     def record(self, round_: int, target: Target, variant: str, phase: Phase, metric: Metric, value, note: str = ""):
         self.measurements.append({"round": round_, "boot": target.boot, "server": target.server, "variant": variant,
@@ -386,21 +587,15 @@ class Runner:
         for phase in chosen_phases(self.a):
             outdir = self.root / f"{round_}-boot{target.boot}-{target.server}-{variant}-{phase.name}"
             outdir.mkdir(parents=True)
-            jar = variant_jar(target, variant, self.a.baseline)
-            pinning = self.a.pinning
-            command = [toolkit.java(), *(pinning.jvm_options() if pinning else ()), *phase.jvm, "-jar", str(jar)]
-            app = toolkit.App(command, variant_args(variant, phase.model, jar), outdir / "app.log", cwd=outdir,
-                              preexec_fn=pinning.server_preexec() if pinning else None)
+            app = self.start(target, variant, phase, outdir)
             rec = lambda metric, value, note="": self.record(round_, target, variant, phase, metric, value, note)  # noqa: E731
             try:
-                app.wait_http("/actuator/health", self.a.start_timeout)
-                if pinning:
-                    pinning.free_jit_threads(app.pid)
+                self.wait_ready(app)
                 if phase.startup:
                     rec(STARTUP, toolkit.started_seconds(app.log_text()))
                 if phase.steps:
                     self.steps(app, outdir, rec)
-                if phase.ping:
+                if phase.ping and not self.a.alternate:
                     for clients in self.a.ping_clients:
                         self.ping(app, outdir, clients, rec)
                 rec(PEAK_RSS, app.peak_rss_mb())
@@ -410,6 +605,94 @@ class Runner:
             finally:
                 if not app.stop():
                     log(f"{outdir.name}: did not stop within 30 s of SIGTERM; killed")
+
+    def start(self, target: Target, variant: str, phase: Phase, outdir: Path) -> toolkit.App:
+        """A variant's JVM for a phase, its log and working directory `outdir`, on the server CPUs when pinned."""
+        jar = variant_jar(target, variant, self.a.baseline)
+        pinning = self.a.pinning
+        command = [toolkit.java(), *(pinning.jvm_options() if pinning else ()), *phase.jvm, "-jar", str(jar)]
+        return toolkit.App(command, variant_args(variant, phase.model, jar), outdir / "app.log", cwd=outdir,
+                           preexec_fn=pinning.server_preexec() if pinning else None)
+
+    def wait_ready(self, app: toolkit.App):
+        """Until the app answers its health endpoint (RuntimeError past --start-timeout), then its JIT threads freed."""
+        app.wait_http("/actuator/health", self.a.start_timeout)
+        if self.a.pinning:
+            self.a.pinning.free_jit_threads(app.pid)
+
+    def alternate(self, round_: int, target: Target):
+        """Per /ping phase, both variants started at once (the one that went first in the round first), /ping measured
+        in alternating windows at each client count in turn (ping_alternating), both stopped. Their startup is not
+        recorded here (two JVMs starting on the same CPUs), nor their peak RSS: each variant's own start (run) has
+        them."""
+        order = round_order(round_, self.a.variants)
+        for phase in [ph for ph in chosen_phases(self.a) if ph.ping]:
+            outdir = self.root / f"{round_}-boot{target.boot}-{target.server}-{ALTERNATE}-{phase.name}"
+            apps, done = {}, set()
+            rec = lambda variant, metric, value, note="": self.record(  # noqa: E731
+                round_, target, variant, phase, metric, value, note)
+            try:
+                for variant in order:
+                    (outdir / variant).mkdir(parents=True)
+                    apps[variant] = self.start(target, variant, phase, outdir / variant)
+                for app in apps.values():
+                    self.wait_ready(app)
+                for clients in self.a.ping_clients:
+                    where = {"round": round_, "boot": target.boot, "server": target.server, "phase": phase.name,
+                             "clients": clients}
+                    self.ping_alternating(apps, order, outdir, clients, where, rec)
+                    done.add(clients)
+            except RuntimeError as e:
+                log(f"{outdir.name}: {e}")
+                for clients in self.a.ping_clients:
+                    if clients not in done:
+                        for variant in order:
+                            rec(variant, ping_metric(clients), None, str(e))
+                            rec(variant, ping_cpu_metric(clients), None, str(e))
+            finally:
+                for variant, app in apps.items():
+                    if not app.stop():
+                        log(f"{outdir.name}: {variant} did not stop within 30 s of SIGTERM; killed")
+
+    def ping_alternating(self, apps: dict, order: tuple, outdir: Path, clients: int, where: dict, rec):
+        """Both variants warmed up in turn (warm_up_in_turn), then --alternate-windows windows of each in ABBA order
+        (abba), one variant under load at a time; each window's rate, the loaded server's CPU time per request (JIT
+        aside) and the idle one's whole CPU time meanwhile, its JIT compiler's too (what it takes from the CPUs while
+        the other is measured), go to alternate-<clients>-windows.csv as they come. Recorded per variant: the median of
+        its windows."""
+        warmed = self.warm_up_in_turn({v: (app, outdir / v) for v, app in apps.items()}, clients)
+        windows, t0 = [], time.monotonic()
+        for i, variant in enumerate(abba(self.a.alternate_windows, *order), 1):
+            app = apps[variant]
+            idle = next(a for v, a in apps.items() if v != variant)
+            if not all(a.alive() for a in apps.values()):
+                raise RuntimeError(f"a JVM exited during the alternating windows (see {outdir})")
+            at, idle_before = time.monotonic() - t0, toolkit.process_cpu_seconds(idle.pid)
+            rc, row, per_request = self.throughput(app, outdir / variant, clients, self.a.alternate_seconds,
+                                                   f"{ALTERNATE}-{clients}-{i:02d}")
+            idle_after = toolkit.process_cpu_seconds(idle.pid)
+            ok = rc == 0 and bool(row.get("requests_per_s"))
+            windows.append({**where, "window": i, "pair": pair_of(i), "variant": variant, "at_s": round(at, 1),
+                            "requests_per_s": row.get("requests_per_s") if ok else None,
+                            "cpu_us_per_request": per_request if ok else None,
+                            "idle_cpu_ms": None if idle_before is None or idle_after is None
+                            else (idle_after - idle_before) * 1e3,
+                            "k6_exit": rc, "error_rate": row.get("error_rate")})
+            self.windows.append(windows[-1])  # a run stopped later still reports the windows measured so far
+            (outdir / f"{ALTERNATE}-{clients}-windows.csv").write_text(to_csv(windows, ALTERNATE_COLUMNS))
+        for variant in order:
+            rate, cpu = (window_median(windows, variant, k) for k in ("requests_per_s", "cpu_us_per_request"))
+            n = sum(1 for w in windows if w["variant"] == variant and w["requests_per_s"] is not None)
+            note = (f"median of {n} of {self.a.alternate_windows} alternating windows of {self.a.alternate_seconds} s, "
+                    f"after {warmed[variant]} s of warm-up")
+            rec(variant, ping_metric(clients), rate, note if rate is not None else f"no window answered: {note}")
+            rec(variant, ping_cpu_metric(clients), cpu, note if cpu is not None else f"no window answered: {note}")
+        for r in alternate_rows(windows, self.a.variants):
+            log(f"{outdir.name}: /ping {clients} clients, {r['rate']['n'] if r['rate'] else 0} pairs, starter / "
+                f"{self.a.versus}: req/s median {_f(r['rate'] and r['rate']['median'], 3)} "
+                f"({_range(r['rate'])}), CPU per request median {_f(r['cpu'] and r['cpu']['median'], 3)} "
+                f"({_range(r['cpu'])})")
+        time.sleep(self.a.pause)
 
     def steps(self, app: toolkit.App, outdir: Path, rec):
         for i, n in enumerate(self.a.steps):
@@ -458,14 +741,27 @@ class Runner:
     def warm_up(self, app: toolkit.App, outdir: Path, clients: int) -> int:
         """/ping in windows of --ping-window seconds until the rate stops climbing (see settled), at most
         --ping-warmup seconds; the seconds it took."""
-        rates, windows = [], []
-        while len(rates) * self.a.ping_window < self.a.ping_warmup and not settled(rates, self.a.ping_settle):
-            _, row, per_request = self.throughput(app, outdir, clients, self.a.ping_window,
-                                                  f"warmup-{clients}-{len(rates) + 1}")
-            rates.append(row.get("requests_per_s") or 0)
-            windows.append((rates[-1], per_request))
-        write_windows(outdir / f"warmup-{clients}-windows.csv", windows)
-        return len(rates) * self.a.ping_window
+        return self.warm_up_in_turn({"": (app, outdir)}, clients)[""]
+
+    def warm_up_in_turn(self, starts: dict, clients: int) -> dict:
+        """warm_up of several apps ({name: (app, outdir)}) at once, one window of each in turn, those that have
+        settled left out: each is warmed as the others are, under the same drift; {name: the seconds it took}."""
+        rates = {name: [] for name in starts}
+        windows = {name: [] for name in starts}
+        while True:
+            due = [name for name in starts if len(rates[name]) * self.a.ping_window < self.a.ping_warmup
+                   and not settled(rates[name], self.a.ping_settle)]
+            if not due:
+                break
+            for name in due:
+                app, outdir = starts[name]
+                _, row, per_request = self.throughput(app, outdir, clients, self.a.ping_window,
+                                                      f"warmup-{clients}-{len(rates[name]) + 1}")
+                rates[name].append(row.get("requests_per_s") or 0)
+                windows[name].append((rates[name][-1], per_request))
+        for name, (_, outdir) in starts.items():
+            write_windows(outdir / f"warmup-{clients}-windows.csv", windows[name])
+        return {name: len(rates[name]) * self.a.ping_window for name in starts}
 
 
 def write_windows(path: Path, windows: list[tuple]):
@@ -506,9 +802,14 @@ def estimate_minutes(a, targets) -> float:
     # the first client count warms up the most (about half the longest); the later ones settle in three windows;
     # each k6 run takes about 2 s more than its load
     windows = max(a.ping_warmup / 2 // a.ping_window, 3) + (len(a.ping_clients) - 1) * 3
-    ping = windows * (a.ping_window + 2) + len(a.ping_clients) * (a.ping_seconds + 2 + a.pause)
+    warm = windows * (a.ping_window + 2)
+    ping = 0 if a.alternate else warm + len(a.ping_clients) * (a.ping_seconds + 2 + a.pause)
     per_variant = sum(per_start + (steps if ph.steps else 0) + (ping if ph.ping else 0) for ph in chosen_phases(a))
-    return a.rounds * len(targets) * 2 * per_variant / 60
+    # --alternate: per /ping phase, two starts at once on the same CPUs, both warmed up, the windows of both
+    both = 2 * (per_start + warm + len(a.ping_clients) * a.alternate_windows * (a.alternate_seconds + 2)) \
+        if a.alternate else 0
+    per_pair = sum(both for ph in chosen_phases(a) if ph.ping)
+    return a.rounds * len(targets) * (2 * per_variant + per_pair) / 60
 
 
 def parse_args(argv=None):
@@ -537,6 +838,13 @@ def parse_args(argv=None):
                         "the starter is: an A/B of two builds")
     p.add_argument("--no-pin", action="store_true",
                    help="let the server and k6 share every CPU (default: the server on CPUs of its own, toolkit.Pinning)")
+    p.add_argument("--alternate", action="store_true",
+                   help="/ping of both variants alive at once, in alternating windows (ABBA) after both have warmed "
+                        "up, instead of each start measured alone (see above)")
+    p.add_argument("--alternate-windows", type=int, default=20, metavar="N",
+                   help="with --alternate: the measured windows of each variant, so N pairs and 2N windows (20)")
+    p.add_argument("--alternate-seconds", type=int, default=5, metavar="S",
+                   help="with --alternate: the seconds of each window (5)")
     p.add_argument("--list", action="store_true", help="print the plan and exit")
     a = p.parse_args(argv)
     a.pinning = None if a.no_pin else toolkit.Pinning.split()
@@ -558,6 +866,12 @@ def parse_args(argv=None):
             p.error(f"unknown phase {name} (known: {', '.join(PHASE_NAMES)})")
     if not a.phases:
         p.error(f"no start chosen (--phases: {', '.join(PHASE_NAMES)})")
+    if a.alternate and not any(ph.ping for ph in chosen_phases(a)):
+        p.error(f"--alternate measures /ping, which only these starts run: "
+                f"{', '.join(ph.name for ph in PHASES if ph.ping)} (--phases)")
+    if a.alternate_windows < 2 or a.alternate_seconds < 1:
+        p.error("--alternate-windows must be at least 2 (pairs: a spread needs more than one) and "
+                "--alternate-seconds at least 1")
     a.versus = BASELINE if a.baseline else PLAIN
     a.variants = ("starter", a.versus)
     if a.baseline:
@@ -590,15 +904,24 @@ def check_jars(a):
         raise SystemExit("missing jars (build them first, docs/benchmarks.md): " + ", ".join(missing))
 
 
+def describe_step(a, round_: int, variant: str) -> str:
+    """A step of the plan in words: the variant, or for ALTERNATE both at once and their windows."""
+    if variant != ALTERNATE:
+        return variant
+    first, second = round_order(round_, a.variants)
+    return (f"{first} and {second} at once, /ping in {a.alternate_windows} x 2 alternating windows of "
+            f"{a.alternate_seconds} s ({''.join('A' if v == first else 'B' for v in abba(2, first, second))}...)")
+
+
 def main(argv=None) -> int:
     a = parse_args(argv)
-    order = plan(a.targets, a.rounds, a.variants)
+    order = plan(a.targets, a.rounds, a.variants, a.alternate)
     if a.list:
         if a.baseline:
             print(f"starter: {toolkit.ROOT} at {git_rev(toolkit.ROOT)}; baseline: {a.baseline} at {a.baseline_rev} "
                   "(the same sample jars, run alike)")
         for r, t, v in order:
-            print(f"round {r}: {t.label}, {v}")
+            print(f"round {r}: {t.label}, {describe_step(a, r, v)}")
         print(f"about {estimate_minutes(a, a.targets):.0f} minutes")
         return 0
     check_jars(a)
@@ -614,15 +937,20 @@ def main(argv=None) -> int:
     if a.pinning:
         a.pinning.pin_this_process()
         meta["pinning"] = a.pinning.describe()
-    log(f"{len(order)} pairs of starts x {len(a.phases)}, about {estimate_minutes(a, a.targets):.0f} minutes -> {root}")
+    if a.alternate:
+        meta["alternate"] = {"windows": a.alternate_windows, "seconds": a.alternate_seconds}
+    log(f"{len(order)} steps of the plan, about {estimate_minutes(a, a.targets):.0f} minutes -> {root}")
     runner = Runner(a, k6, root)
     t0 = time.monotonic()
     for r, t, v in order:
-        log(f"round {r}: {t.label}, {v}")
-        runner.run(r, t, v)
-        write_results(root, runner.measurements, meta)  # what ran so far survives an interrupted run
+        log(f"round {r}: {t.label}, {describe_step(a, r, v)}")
+        if v == ALTERNATE:
+            runner.alternate(r, t)
+        else:
+            runner.run(r, t, v)
+        write_results(root, runner.measurements, meta, runner.windows)  # what ran so far survives an interrupted run
     meta.update(load_after=os.getloadavg(), duration_min=round((time.monotonic() - t0) / 60, 1))
-    write_results(root, runner.measurements, meta)
+    write_results(root, runner.measurements, meta, runner.windows)
     log(f"done in {meta['duration_min']} min: {root / 'results.md'}")
     return 0
 

@@ -1,4 +1,5 @@
-"""Unit tests of load/versus_plain.py (plan, plain's arguments, medians, ratios, verdicts, tables, --baseline) and of
+"""Unit tests of load/versus_plain.py (plan, plain's arguments, medians, ratios, verdicts, tables, --baseline,
+--alternate's ABBA windows, pairs and spreads) and of
 what plain Spring Boot excludes (load/starter_auto_configurations.py).
 
     python3 -m unittest discover -s load/tests -v
@@ -233,6 +234,187 @@ class Pinned(unittest.TestCase):
 
     def test_cpu_lists_are_written_as_taskset_writes_them(self):
         self.assertEqual(vp.toolkit.cpu_list([5, 0, 1, 2]), "0-2,5")
+
+
+def window(i, variant, rate, cpu, round_=1, clients=50):
+    return {"round": round_, "boot": "4", "server": "tomcat", "phase": "virtual", "clients": clients, "window": i,
+            "pair": vp.pair_of(i), "variant": variant, "at_s": 7.0 * (i - 1), "requests_per_s": rate,
+            "cpu_us_per_request": cpu, "idle_cpu_ms": 3.0, "k6_exit": 0, "error_rate": 0.0}
+
+
+def abba_windows(figures, round_=1, first="starter", second="baseline"):
+    """Windows in ABBA order from [(first's rate, cpu), (second's rate, cpu)] per pair."""
+    out = []
+    for i, variant in enumerate(vp.abba(len(figures), first, second), 1):
+        out.append(window(i, variant, *figures[vp.pair_of(i) - 1][0 if variant == first else 1], round_=round_))
+    return out
+
+
+class Alternating(unittest.TestCase):
+    """--alternate: both variants alive at once, /ping in windows in ABBA order, starter / the other per pair."""
+    VARIANTS = ("starter", "baseline")
+
+    def test_windows_go_abba_so_that_neither_variant_always_comes_second(self):
+        self.assertEqual(vp.abba(4, "A", "B"), list("ABBAABBA"))
+        self.assertEqual(vp.abba(3, "baseline", "starter"),
+                         ["baseline", "starter", "starter", "baseline", "baseline", "starter"])
+        self.assertEqual(vp.abba(1, "A", "B"), ["A", "B"])
+        order = vp.abba(20, "A", "B")
+        self.assertEqual((order.count("A"), order.count("B")), (20, 20))
+        mean_position = {v: sum(i for i, w in enumerate(order) if w == v) / 20 for v in "AB"}
+        self.assertEqual(mean_position["A"], mean_position["B"], "a steady drift touches both alike")
+
+    def test_adjacent_windows_pair_up_one_of_each(self):
+        self.assertEqual([vp.pair_of(i) for i in range(1, 9)], [1, 1, 2, 2, 3, 3, 4, 4])
+        for pair in range(1, 5):
+            self.assertEqual(sorted(v for i, v in enumerate(vp.abba(4, "A", "B"), 1) if vp.pair_of(i) == pair),
+                             ["A", "B"])
+
+    def test_each_pair_gives_the_starter_over_the_other_of_rate_and_cpu(self):
+        windows = abba_windows([((10000.0, 80.0), (9000.0, 100.0)), ((11000.0, 90.0), (10000.0, 90.0))])
+        self.assertEqual([w["variant"] for w in windows], ["starter", "baseline", "baseline", "starter"])
+        pairs = vp.pair_ratios(windows, self.VARIANTS)
+        self.assertEqual([p["pair"] for p in pairs], [1, 2])
+        self.assertAlmostEqual(pairs[0]["rate"], 10000 / 9000)
+        self.assertAlmostEqual(pairs[0]["cpu"], 0.8)
+        self.assertAlmostEqual(pairs[1]["rate"], 1.1)
+        self.assertAlmostEqual(pairs[1]["cpu"], 1.0)
+
+    def test_a_pair_with_a_failed_window_has_no_ratio(self):
+        windows = abba_windows([((10000.0, 80.0), (None, None)), ((10000.0, 80.0), (10000.0, 0.0))])
+        self.assertEqual([(p["rate"], p["cpu"]) for p in vp.pair_ratios(windows, self.VARIANTS)],
+                         [(None, None), (1.0, None)])
+        half = abba_windows([((10000.0, 80.0), (9000.0, 90.0))])[:1]  # an interrupted pair
+        self.assertEqual(vp.pair_ratios(half, self.VARIANTS), [{"pair": 1, "rate": None, "cpu": None}])
+
+    def test_the_spread_is_the_median_the_quartiles_and_the_range(self):
+        sp = vp.spread([1.04, 0.97, None, 1.00, 0.99, 1.02])
+        self.assertEqual(sp["n"], 5)
+        self.assertAlmostEqual(sp["median"], 1.00)
+        self.assertAlmostEqual(sp["q1"], 0.99)
+        self.assertAlmostEqual(sp["q3"], 1.02)
+        self.assertEqual((sp["min"], sp["max"]), (0.97, 1.04))
+        even = vp.spread([1.0, 2.0, 3.0, 4.0])
+        self.assertEqual((even["median"], even["q1"], even["q3"]), (2.5, 1.75, 3.25))
+        self.assertEqual(vp.spread([1.01]), {"n": 1, "median": 1.01, "q1": 1.01, "q3": 1.01, "min": 1.01, "max": 1.01})
+        self.assertIsNone(vp.spread([None]))
+        self.assertIsNone(vp.spread([]))
+
+    def test_rows_per_round_and_over_every_round_with_the_rounds_medians(self):
+        one = abba_windows([((100.0, 10.0), (100.0, 10.0)), ((102.0, 10.0), (100.0, 11.0)),
+                            ((98.0, 9.0), (100.0, 10.0))])
+        two = abba_windows([((100.0, 10.0), (104.0, 10.0))], round_=2, first="baseline", second="starter")
+        rows = vp.alternate_rows(one + two, self.VARIANTS)
+        self.assertEqual([r["round"] for r in rows], [1, 2, "all"])
+        self.assertEqual([round(p["rate"], 2) for p in rows[0]["pairs"]], [1.0, 1.02, 0.98])
+        self.assertAlmostEqual(rows[0]["rate"]["median"], 1.0)
+        self.assertEqual([round(p["cpu"], 3) for p in rows[0]["pairs"]], [1.0, 0.909, 0.9])
+        self.assertAlmostEqual(rows[0]["cpu"]["min"], 0.9)
+        self.assertAlmostEqual(rows[1]["rate"]["median"], 1.04, msg="starter / baseline whichever went first")
+        self.assertEqual(rows[2]["rate"]["n"], 4)
+        self.assertAlmostEqual(rows[2]["rate"]["median"], 1.01)
+        self.assertEqual((rows[2]["round_medians"]["rate"]["min"], rows[2]["round_medians"]["rate"]["max"]),
+                         (1.0, 1.04))
+        self.assertIsNone(rows[2]["pairs"])
+        self.assertEqual(len(vp.alternate_rows(one, self.VARIANTS)), 1, "one round: no 'all' row")
+
+    def test_each_client_count_is_a_row_of_its_own(self):
+        windows = abba_windows([((100.0, 10.0), (100.0, 10.0))])
+        windows += [dict(w, clients=200) for w in abba_windows([((90.0, 10.0), (100.0, 10.0))])]
+        rows = vp.alternate_rows(windows, self.VARIANTS)
+        self.assertEqual([(r["clients"], round(r["rate"]["median"], 2)) for r in rows], [(50, 1.0), (200, 0.9)])
+
+    def test_a_variants_figure_is_the_median_of_its_windows(self):
+        windows = abba_windows([((100.0, 10.0), (90.0, 12.0)), ((110.0, None), (80.0, 11.0)),
+                                ((105.0, 30.0), (95.0, 13.0))])
+        self.assertEqual(vp.window_median(windows, "starter", "requests_per_s"), 105.0)
+        self.assertEqual(vp.window_median(windows, "starter", "cpu_us_per_request"), 20.0)
+        self.assertEqual(vp.window_median(windows, "baseline", "cpu_us_per_request"), 12.0)
+
+    def test_the_plan_adds_a_start_of_both_after_each_targets_own_starts(self):
+        targets = [vp.Target("4", "tomcat"), vp.Target("4", "netty")]
+        order = [(r, t.server, v) for r, t, v in vp.plan(targets, 2, self.VARIANTS, alternate=True)]
+        self.assertEqual(order[:6], [(1, "tomcat", "starter"), (1, "tomcat", "baseline"), (1, "tomcat", "alternate"),
+                                     (1, "netty", "starter"), (1, "netty", "baseline"), (1, "netty", "alternate")])
+        self.assertEqual(order[6:9], [(2, "tomcat", "baseline"), (2, "tomcat", "starter"), (2, "tomcat", "alternate")])
+        self.assertEqual(vp.plan(targets, 2, self.VARIANTS), vp.plan(targets, 2, self.VARIANTS, alternate=False))
+        self.assertNotIn("alternate", [v for _, _, v in vp.plan(targets, 2, self.VARIANTS)])
+
+    def test_the_options_and_what_they_refuse(self):
+        a = vp.parse_args(["--boots", "4", "--phases", "virtual", "--alternate", "--alternate-windows", "8",
+                           "--alternate-seconds", "3"])
+        self.assertEqual((a.alternate, a.alternate_windows, a.alternate_seconds), (True, 8, 3))
+        self.assertIn("starter and plain at once, /ping in 8 x 2 alternating windows of 3 s (ABBA...)",
+                      vp.describe_step(a, 1, vp.ALTERNATE))
+        self.assertIn("plain and starter at once", vp.describe_step(a, 2, vp.ALTERNATE))
+        self.assertFalse(vp.parse_args(["--boots", "4"]).alternate)
+        with self.assertRaises(SystemExit):
+            vp.parse_args(["--boots", "4", "--phases", "virtual-256m", "--alternate"])  # no /ping in that start
+        with self.assertRaises(SystemExit):
+            vp.parse_args(["--boots", "4", "--alternate", "--alternate-windows", "1"])
+        alone = vp.parse_args(["--boots", "4", "--servers", "tomcat", "--phases", "virtual", "--steps", ""])
+        both = vp.parse_args(["--boots", "4", "--servers", "tomcat", "--phases", "virtual", "--steps", "",
+                              "--alternate"])
+        self.assertGreater(vp.estimate_minutes(both, both.targets), vp.estimate_minutes(alone, alone.targets))
+
+    def test_the_results_say_the_method_and_give_every_pair(self):
+        meta = {**Baseline.META, "pinning": vp.toolkit.Pinning.split([0, 1]).describe(),
+                "alternate": {"windows": 2, "seconds": 5}}
+        ping, cpu = vp.ping_metric(50), vp.ping_cpu_metric(50)
+        ms = [measurement(1, "starter", 10500.0, ping), measurement(1, "baseline", 10000.0, ping),
+              measurement(1, "starter", 80.0, cpu), measurement(1, "baseline", 80.0, cpu)]
+        windows = abba_windows([((10200.0, 80.0), (10000.0, 80.0)), ((10000.0, 84.0), (10000.0, 80.0))])
+        out = Path(tempfile.mkdtemp())
+        vp.write_results(out, ms, meta, windows)
+        md = (out / "results.md").read_text()
+        self.assertIn("/ping in alternating windows (--alternate): per round, both variants started at once", md)
+        self.assertIn("both on the server CPUs above", md)
+        self.assertIn("the server pinned to CPU 1", md)
+        self.assertIn("2 windows of 5 s of each, 4 in all, in ABBA order", md)
+        self.assertIn("### Alternating windows", md)
+        self.assertIn("| 4 | tomcat | virtual | 50 | 1 | 2 | **1.010** | 1.005–1.015 | 1.000–1.020 "
+                      "| **1.025** | 1.012–1.038 | 1.000–1.050 |", md)
+        self.assertIn("- 4 tomcat virtual, 50 clients, round 1: req/s 1.020 1.000; CPU per request 1.000 1.050", md)
+        self.assertIn("| 4 | tomcat | virtual | /ping, 50 clients keep-alive (req/s) | 10500 | 10000 | **1.01** "
+                      "| 1.01–1.01 | meets |", md)  # the pairs' median, not 10500 / 10000
+        self.assertIn("starter / baseline is the median of the ratios of every pair of adjacent windows", md)
+        lines = (out / "alternating.csv").read_text().splitlines()
+        self.assertEqual(lines[0], ",".join(vp.ALTERNATE_COLUMNS))
+        self.assertEqual(lines[1], "1,4,tomcat,virtual,50,1,1,starter,0.0000,10200.0000,80.0000,3.0000,0,0.0000")
+        self.assertEqual(len(lines), 5)
+        self.assertIn("<h3>Alternating windows</h3>", (out / "report.html").read_text())
+
+    def test_the_main_tables_ping_ratio_is_the_pairs_median_and_its_rounds_range(self):
+        ping, cpu = vp.ping_metric(50), vp.ping_cpu_metric(50)
+        ms = [measurement(r, v, x, ping) for r, (s, b) in ((1, (6000.0, 6300.0)), (2, (6100.0, 6290.0)))
+              for v, x in (("starter", s), ("baseline", b))]  # 0.95 and 0.97 of the medians: 'worse'
+        ms += [measurement(r, v, 75.0, cpu) for r in (1, 2) for v in self.VARIANTS]
+        one = abba_windows([((100.0, 10.0), (100.0, 10.0)), ((99.0, 10.0), (100.0, 10.0)),
+                            ((101.0, 10.0), (100.0, 10.0))])
+        # round 2: the baseline first, so each pair's first figures are the baseline's
+        two = abba_windows([((100.0, 10.0), (98.0, 10.0)), ((100.0, 10.0), (100.0, 10.5))], round_=2,
+                           first="baseline", second="starter")
+        rows = vp.paired(vp.aggregate(ms, self.VARIANTS), vp.alternate_rows(one + two, self.VARIANTS))
+        rate = next(r for r in rows if r["metric"] == "ping-50")
+        self.assertAlmostEqual(rate["ratio"], 1.0)  # 1.00 0.99 1.01, then 0.98 1.00: their median
+        self.assertAlmostEqual(rate["ratio_min"], 0.99)  # round 2's median
+        self.assertAlmostEqual(rate["ratio_max"], 1.0)  # round 1's
+        self.assertEqual(rate["rounds"], 2)
+        self.assertEqual(rate["verdict"], "meets")
+        unpaired = next(r for r in vp.aggregate(ms, self.VARIANTS) if r["metric"] == "ping-50")
+        self.assertEqual(unpaired["verdict"], "worse")
+        cpu_row = next(r for r in rows if r["metric"] == "ping-cpu-50")
+        self.assertAlmostEqual(cpu_row["ratio"], 1.0)  # 1 1 1, then 1 1.05
+        self.assertAlmostEqual(cpu_row["ratio_max"], 1.025)
+        untouched = [measurement(1, v, 1.6) for v in self.VARIANTS]
+        self.assertEqual(vp.paired(vp.aggregate(untouched, self.VARIANTS), vp.alternate_rows(one, self.VARIANTS)),
+                         vp.aggregate(untouched, self.VARIANTS))
+
+    def test_without_alternate_the_results_are_as_before(self):
+        out = Path(tempfile.mkdtemp())
+        vp.write_results(out, [measurement(1, v, 1.6) for v in vp.VARIANTS], {"timestamp": "t", "command": "c"})
+        self.assertNotIn("lternating", (out / "results.md").read_text())
+        self.assertFalse((out / "alternating.csv").exists())
 
 
 class Baseline(unittest.TestCase):
