@@ -37,7 +37,8 @@ Each scenario is a fresh start of the jar on a free 127.0.0.1 port (load/toolkit
     once at the start of the window (no ramp: every connection is opened at once, each on a connection of its own),
     and wait for its answer until the window ends; what is unanswered then counts as in flight at the end. Behind
     max-concurrency=50 and 2-s requests, 25 are answered a second and the queue stays above 1,500 for 20 s. The
-    summary says how long the client took to send them all (load_all_sent_s: about 1 s here on 2 cores) and how late
+    summary says how long the client took to send them all (load_all_sent_s: about 1 s here on 2 cores), when the last
+    answer came (load_last_answer_s: the burst's time, once every request is answered) and how late
     its event loop woke at worst (load_loop_lag_ms), to tell the client's own delay from the server's.
   A client answered 503 (the starter's overload answer) or that got no answer waits --refused-pause (1 s, the
   starter's Retry-After) before it asks again, so refusals do not become a busy loop on the machine's two cores.
@@ -340,6 +341,7 @@ class LoadCounts:
     unfinished: int = 0  # in flight when the load stopped
     latencies_ms: list = field(default_factory=list)
     all_sent_s: float | None = None  # deep: seconds from the window's start until every client had sent its request
+    last_answer_s: float | None = None  # deep: seconds from the window's start until the last answer came (the burst's time)
     loop_lag_ms: float = 0.0  # the longest the load's event loop was late for a 50 ms tick: the client's own delay
 
     @property
@@ -415,6 +417,7 @@ class Load(threading.Thread):
                 self.counts.all_sent_s = round(time.monotonic() - self.started, 2)
             answer = await asyncio.wait_for(read_answer(conn[0]), max(0.1, self.until - time.monotonic()))
             self.counts.count(answer.status)
+            self.counts.last_answer_s = round(time.monotonic() - self.started, 2)
         except asyncio.TimeoutError:
             self.counts.unfinished += 1
         except asyncio.CancelledError:
@@ -623,7 +626,7 @@ def save_snapshots(paths: list[str], port: int, outdir: Path):
 
 SUMMARY_COLUMNS = ["server", "load", "scenario", "attempt", "probe", "sent", "failed", "timeouts", "bad_status",
                    "errors", "statuses", "most_in_a_row", "failing_s", "longest_ms", "median_ms", "p99_ms",
-                   "load_answered", "load_refused", "load_failed", "load_unfinished", "load_all_sent_s",
+                   "load_answered", "load_refused", "load_failed", "load_unfinished", "load_all_sent_s", "load_last_answer_s",
                    "load_loop_lag_ms", "alive", "oom", "heap", "loadavg", "note"]
 PROBE_COLUMNS = ["server", "load", "scenario", "attempt", "path", "sent_at", "latency_ms", "outcome", "status", "detail"]
 
@@ -635,7 +638,8 @@ def summary_rows(run: Run, paths: list[str], period: float) -> list[dict]:
         rows.append({"server": run.server, "load": run.load, "scenario": run.scenario, "attempt": run.attempt,
                      "probe": path, **s, "load_answered": run.counts.answered, "load_refused": run.counts.refused,
                      "load_failed": run.counts.failed, "load_unfinished": run.counts.unfinished,
-                     "load_all_sent_s": run.counts.all_sent_s, "load_loop_lag_ms": run.counts.loop_lag_ms,
+                     "load_all_sent_s": run.counts.all_sent_s, "load_last_answer_s": run.counts.last_answer_s,
+                     "load_loop_lag_ms": run.counts.loop_lag_ms,
                      "alive": run.alive, "oom": run.oom, "heap": run.heap,
                      "loadavg": round(run.loadavg, 2), "note": run.note})
     return rows
@@ -895,6 +899,7 @@ def main(argv=None) -> int:
             c = run.counts
             log(f"  load: {c.answered} answered, {c.refused} refused (503), {c.failed} failed, {c.unfinished} "
                 f"in flight at the end" + ("" if c.all_sent_s is None else f", all sent within {c.all_sent_s} s")
+                + ("" if c.last_answer_s is None else f", the last answer at {c.last_answer_s} s")
                 + f", client loop late by at most {c.loop_lag_ms} ms")
             log("  app: " + ("OutOfMemoryError in its log" if run.oom else "running" if run.alive else "exited"))
             write_results(root, rows, probes, meta)
