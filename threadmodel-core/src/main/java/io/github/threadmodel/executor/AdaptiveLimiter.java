@@ -53,12 +53,12 @@ final class AdaptiveLimiter extends Permits implements AutoCloseable {
 	 */
 	AdaptiveLimiter(AdaptiveAdmission settings) {
 		this(settings, System::nanoTime, startingLimit(settings), VirtualThreadScheduler::readQueued,
-				StalePressureCheck.systemGcInBackground(), true);
+				StalePressureCheck.systemGcInBackground(), HeapAllocation.ofThisJvm(), true);
 	}
 
 	/**
-	 * Creates a limit that does not listen to the garbage collector: the heap's state is
-	 * given with {@link #onHeapUsedAfterGc} (for tests).
+	 * Creates a limit that does not listen to the garbage collector nor read what the JVM
+	 * allocates: the heap's state is given with {@link #onHeapUsedAfterGc} (for tests).
 	 * @param settings the bounds
 	 * @param clock the time in nanoseconds, as {@link System#nanoTime()}
 	 * @param start the limit to start at
@@ -67,12 +67,12 @@ final class AdaptiveLimiter extends Permits implements AutoCloseable {
 	 */
 	AdaptiveLimiter(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier,
 			Runnable collect) {
-		this(settings, clock, start, waitingForCarrier, collect, false);
+		this(settings, clock, start, waitingForCarrier, collect, null, false);
 	}
 
 	private AdaptiveLimiter(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier,
-			Runnable collect, boolean listenToCollector) {
-		this.algorithm = new HeapLimit(settings, clock, start);
+			Runnable collect, HeapAllocation heap, boolean listenToCollector) {
+		this.algorithm = new HeapLimit(settings, clock, start, heap);
 		this.waitingForCarrier = waitingForCarrier;
 		this.staleCheck = new StalePressureCheck(clock, collect);
 		this.log = new HeapPressureLog(settings, clock);
@@ -90,6 +90,9 @@ final class AdaptiveLimiter extends Permits implements AutoCloseable {
 	@Override
 	int tryAcquire() {
 		int acquired = super.tryAcquire();
+		if (acquired == 1) {
+			this.algorithm.firstInFlight();
+		}
 		if (acquired == 0 && this.algorithm.grow(this.waitingForCarrier)) {
 			acquired = super.tryAcquire();
 		}

@@ -2,6 +2,7 @@ package io.github.threadmodel.executor;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
@@ -11,8 +12,9 @@ import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
 /**
  * The adaptive limit's algorithm: a concurrency limit that follows what the heap can hold.
  * It holds no permits, threads or listeners ({@link AdaptiveLimiter} does): it is told when
- * tasks wait, when they end and what each garbage collection left, and reads the time
- * from the clock it is given. Two rules move it:
+ * tasks wait, when they start with none in flight, when they end and what each garbage
+ * collection left, and reads the time from the clock it is given and what the JVM allocated
+ * from the {@link HeapAllocation} it is given. Three rules move it:
  * <ul>
  * <li><b>Decrease at heap pressure.</b> A garbage collection that leaves more than
  * {@link AdaptiveAdmission#heapThreshold()} of the maximum heap in use (see
@@ -39,10 +41,27 @@ import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
  * on JDK 24+ only once at most a quarter of the limit's worth of virtual threads wait for a
  * carrier (a task that has not run yet has not shown its cost either); not at all while the
  * heap is under pressure.</li>
+ * <li><b>Growth to what the room holds at what the tasks allocated.</b> Given the JVM's
+ * readings ({@link HeapAllocation}), the limit may also grow, once the tasks let in at its
+ * last change have run as long as tasks run and half the limit's worth of tasks that
+ * began since have ended, to as many more tasks as three quarters of the room left up to
+ * the threshold holds at what each of those tasks allocated (every thread's allocation in
+ * that time, divided among them: a task holds at most what it allocated), without waiting
+ * for a collection and without the doubling's bound. The time over which allocation is
+ * counted begins anew at each change, and when a task starts with none in flight (what
+ * was allocated before a burst is not its tasks'). The
+ * room is the heap in use now, garbage included; when tasks of different run times mix,
+ * the cost is raised by how much longer the longest task runs than the average one (the
+ * longer ones are over-represented in flight). Tasks that run longer than
+ * {@link #MAX_RUN_TIME_NANOS} keep to the rule above: their allocation was not seen whole.
+ * A light burst so opens the limit after one run time instead of step by step, and a heavy
+ * one no faster than its allocation shows it can. Of the two rules, the one that allows
+ * more applies.</li>
  * </ul>
  * It starts at what the heap's room holds ({@link #startingLimit}); from there a burst
  * opens it step by step, each step checked by a collection that saw the step's tasks
- * through. Growth is clocked by the collector and the tasks' run time, not by completed
+ * through or by what they allocated. Growth is clocked by the collector, the tasks'
+ * allocation and their run time, not by completed
  * tasks alone as in the additive-increase algorithms of Netflix's concurrency-limits (one
  * task more per completion), nor by latency: run times differ by endpoint far more than
  * load changes them. How the rules came to be:
@@ -67,6 +86,18 @@ final class HeapLimit {
 	 * request holds, so that the first collection comes well before the heap is full.
 	 */
 	static final long ASSUMED_TASK_HEAP = 1024 * 1024;
+
+	/**
+	 * The share of the maximum heap the tasks the limit starts with may fill (less what is in
+	 * use), when the threshold is higher: the rest holds what the application keeps and the
+	 * connections waiting in the queue. Up to the threshold (0.8), 2000 requests of 1 MB at
+	 * once ran a 256 MB heap out before the first collection's pressure could lower the
+	 * limit: the 180 let in kept allocating beside 1820 waiting connections.
+	 */
+	static final double STARTING_HEAP_SHARE = 0.5;
+
+	/** The share of the heap's room the growth by allocation fills: the rest is margin. */
+	private static final double ALLOCATION_ROOM_SHARE = 0.75;
 
 	/** The share of the tasks in flight the limit falls to at heap pressure. */
 	private static final double DECREASE = 0.75;
@@ -95,6 +126,9 @@ final class HeapLimit {
 	private final AdaptiveAdmission settings;
 
 	private final LongSupplier clock;
+
+	/** The JVM's allocation and heap readings, or {@code null} when it gives none. */
+	private final HeapAllocation heap;
 
 	private volatile int limit;
 
@@ -142,6 +176,28 @@ final class HeapLimit {
 	/** Whether the last collection left the heap above the threshold (written under this lock). */
 	private volatile boolean pressured;
 
+	/** What {@link #heap} said had been allocated at the last collection, or -1. */
+	private volatile long allocatedAtCollection = -1;
+
+	/**
+	 * When the window over which tasks' allocation is measured began: the last change of
+	 * the limit, or the last time a task started with none in flight or a collection came
+	 * while none waited (so that a burst's first tasks fall in it, and little else).
+	 */
+	private volatile long windowStart;
+
+	/** What {@link #heap} said had been allocated when the window began, or -1. */
+	private volatile long windowAllocated = -1;
+
+	/** The tasks that began and ended within the window. */
+	private final LongAdder windowTasks = new LongAdder();
+
+	/** Their run times added up, in nanoseconds. */
+	private final LongAdder windowRunNanos = new LongAdder();
+
+	/** The longest of their run times, in nanoseconds. */
+	private final LongAccumulator windowLongestRun = new LongAccumulator(Math::max, 0);
+
 	/** Held while the limit is grown or a collection taken: one decision at a time. */
 	private final ReentrantLock lock = new ReentrantLock();
 
@@ -152,24 +208,38 @@ final class HeapLimit {
 	 * @param start the limit to start at (see {@link #startingLimit})
 	 */
 	HeapLimit(AdaptiveAdmission settings, LongSupplier clock, int start) {
-		this.settings = settings;
-		this.clock = clock;
-		this.limit = start;
-		this.lastChange = clock.getAsLong() - QUIET_INTERVAL.toNanos();
-		this.lastWait = this.lastChange;
+		this(settings, clock, start, null);
 	}
 
 	/**
-	 * The limit to start at: as many tasks as the heap's room up to the threshold holds at
-	 * {@link #ASSUMED_TASK_HEAP} each, within the bounds (on a 256 MB heap about 150, on a
-	 * heap of several GB the most the bounds allow).
+	 * Creates a limit that may also grow by what tasks allocate.
+	 * @param settings the bounds and the threshold
+	 * @param clock the time in nanoseconds, as {@link System#nanoTime()}
+	 * @param start the limit to start at (see {@link #startingLimit})
+	 * @param heap the JVM's allocation and heap readings, or {@code null} when it gives none
+	 */
+	HeapLimit(AdaptiveAdmission settings, LongSupplier clock, int start, HeapAllocation heap) {
+		this.settings = settings;
+		this.clock = clock;
+		this.heap = heap;
+		this.limit = start;
+		this.lastChange = clock.getAsLong() - QUIET_INTERVAL.toNanos();
+		this.lastWait = this.lastChange;
+		startWindow(clock.getAsLong());
+	}
+
+	/**
+	 * The limit to start at: as many tasks as the heap's room up to the threshold, or up to
+	 * {@link #STARTING_HEAP_SHARE} of it when that is lower, holds at
+	 * {@link #ASSUMED_TASK_HEAP} each, within the bounds (on a 256 MB heap about 100, on a
+	 * 6 GB heap about 3000, on one of 20 GB or more the most the default bounds allow).
 	 * @param settings the bounds and the threshold
 	 * @param maxHeap the maximum heap, in bytes ({@link Runtime#maxMemory()})
 	 * @param usedHeap the heap in use now, in bytes
 	 * @return the starting limit
 	 */
 	static int startingLimit(AdaptiveAdmission settings, long maxHeap, long usedHeap) {
-		double room = settings.heapThreshold() * maxHeap - usedHeap;
+		double room = Math.min(settings.heapThreshold(), STARTING_HEAP_SHARE) * maxHeap - usedHeap;
 		double tasks = Math.floor(room / ASSUMED_TASK_HEAP);
 		return (int) Math.max(settings.minLimit(), Math.min(settings.maxLimit(), tasks));
 	}
@@ -227,8 +297,9 @@ final class HeapLimit {
 	/**
 	 * Grows the limit because a task found every permit taken, unless it changed less than a
 	 * growth interval ago, the tasks it let in last have not shown their cost (no task has
-	 * ended yet, or they have not run as long as tasks run, or no collection came since then
-	 * and the heap was not quiet for long), or the heap is under pressure.
+	 * ended yet, or they have not run as long as tasks run, or neither a collection since
+	 * then nor what they allocated says what room is left, and the heap was not quiet for
+	 * long), or the heap is under pressure.
 	 * <p>
 	 * Never waits for another caller: when one is deciding, this one leaves it to it. A
 	 * caller may be a server's poller or selector thread, which must not wait behind a
@@ -260,20 +331,82 @@ final class HeapLimit {
 		if (current >= this.settings.maxLimit() || this.pressured) {
 			return false;
 		}
-		if (now - this.lastChange < GROWTH_INTERVAL.toNanos() || !costShown(now)) {
+		if (now - this.lastChange < GROWTH_INTERVAL.toNanos()) {
+			return false;
+		}
+		int grown = Math.max(costShown(now) ? byRoomShown(current) : 0, byAllocation(now, current));
+		if (grown <= current) {
 			return false;
 		}
 		if (waitingForCarrier.getAsLong() > current / 4) {
-			// the tasks let in last have not run yet, so no collection has seen what they cost
+			// the tasks let in last have not run yet, so nothing has seen what they cost
 			return false;
 		}
-		// if what is in use grows in proportion, it reaches the threshold and no more (what is
-		// in use without any task, which does not grow, makes it stay below)
-		double used = this.usedAfterGc;
-		double factor = (used > 0) ? Math.min(2, this.settings.heapThreshold() / used) : 2;
-		int grown = (int) Math.min(this.settings.maxLimit(), Math.max(current + 1, Math.floor(current * factor)));
 		changeTo(grown, now);
 		return true;
+	}
+
+	/**
+	 * The limit grown by the room the last collection showed: if what is in use grows in
+	 * proportion, it reaches the threshold and no more (what is in use without any task,
+	 * which does not grow, makes it stay below); at most a doubling.
+	 */
+	private int byRoomShown(int current) {
+		double used = this.usedAfterGc;
+		double factor = (used > 0) ? Math.min(2, this.settings.heapThreshold() / used) : 2;
+		return (int) Math.min(this.settings.maxLimit(), Math.max(current + 1, Math.floor(current * factor)));
+	}
+
+	/**
+	 * The limit grown to what the room holds at what the tasks of the window allocated each,
+	 * or 0 when that cannot be told yet: no readings, tasks that run too long to be seen
+	 * whole, a window shorter than a run, or no task that ran within it.
+	 */
+	private int byAllocation(long now, int current) {
+		HeapAllocation heap = this.heap;
+		long start = this.windowAllocated;
+		long tasks = this.windowTasks.sum();
+		long longest = Math.max(this.runTimeNanos, this.windowLongestRun.get());
+		// half the limit's worth of tasks run through: the allocation of the ones still running
+		// (also in the window, but not counted) weighs on the few counted
+		if (heap == null || start < 0 || tasks < Math.max(1, current / 2) || longest > MAX_RUN_TIME_NANOS
+				|| now - this.windowStart < longest) {
+			return 0;
+		}
+		long allocated = heap.allocatedBytes().getAsLong();
+		if (allocated < 0) {
+			return 0;
+		}
+		// in flight, a task that runs k times longer is k times more likely to be found: a
+		// mix of run times costs the average task's allocation times longest / average
+		double averageRun = Math.max(1, (double) this.windowRunNanos.sum() / tasks);
+		double perTask = Math.max(1, (double) (allocated - start) / tasks * Math.max(1, longest / averageRun));
+		double room = this.settings.heapThreshold() * heap.maxHeap() - usedNow(heap, allocated);
+		double more = Math.floor(ALLOCATION_ROOM_SHARE * room / perTask);
+		return (int) Math.min(this.settings.maxLimit(), current + Math.max(0, more));
+	}
+
+	/**
+	 * The heap in use now, garbage included, in bytes: what the JVM says, or what the last
+	 * collection left plus what was allocated since, whichever is less.
+	 */
+	private double usedNow(HeapAllocation heap, long allocated) {
+		double used = heap.usedHeap().getAsLong();
+		double afterGc = this.usedAfterGc;
+		long atCollection = this.allocatedAtCollection;
+		if (afterGc >= 0 && atCollection >= 0) {
+			used = Math.min(used, afterGc * heap.maxHeap() + (allocated - atCollection));
+		}
+		return used;
+	}
+
+	/** Begins the window over which tasks' allocation is measured (under the lock, or when created). */
+	private void startWindow(long now) {
+		this.windowStart = now;
+		this.windowTasks.reset();
+		this.windowRunNanos.reset();
+		this.windowLongestRun.reset();
+		this.windowAllocated = (this.heap != null) ? this.heap.allocatedBytes().getAsLong() : -1;
 	}
 
 	/**
@@ -297,6 +430,27 @@ final class HeapLimit {
 	}
 
 	/**
+	 * Learns that a task starts with no other in flight: what was allocated until now was
+	 * not the tasks', so the window begins anew (at most once per growth interval, and not
+	 * while tasks wait).
+	 */
+	void firstInFlight() {
+		if (this.heap == null) {
+			return;
+		}
+		long now = this.clock.getAsLong();
+		if (now - this.windowStart > GROWTH_INTERVAL.toNanos() && now - this.lastWait > WAIT_GAP_NANOS
+				&& this.lock.tryLock()) {
+			try {
+				startWindow(now);
+			}
+			finally {
+				this.lock.unlock();
+			}
+		}
+	}
+
+	/**
 	 * How long the tasks run, as growth waits for it.
 	 * @return the run time in nanoseconds, or -1 before any task has ended
 	 */
@@ -313,6 +467,12 @@ final class HeapLimit {
 		this.averageRunNanos += (runNanos - this.averageRunNanos) / 10;
 		long runTime = this.runTimeNanos;
 		this.runTimeNanos = (runNanos >= runTime) ? runNanos : runTime - (runTime - runNanos) / RUN_TIME_DECAY;
+		if (this.heap != null && this.clock.getAsLong() - runNanos - this.windowStart >= 0) {
+			// racy too: a task counted in the window that just began is one task in hundreds
+			this.windowTasks.increment();
+			this.windowRunNanos.add(runNanos);
+			this.windowLongestRun.accumulate(runNanos);
+		}
 	}
 
 	/**
@@ -337,6 +497,13 @@ final class HeapLimit {
 		this.usedAfterGc = share;
 		this.collections++;
 		this.lastCollectionAt = this.clock.getAsLong();
+		if (this.heap != null) {
+			this.allocatedAtCollection = this.heap.allocatedBytes().getAsLong();
+			if (this.lastCollectionAt - this.lastWait > WAIT_GAP_NANOS) {
+				// no task waits: the window moves on, so that it begins shortly before a burst
+				startWindow(this.lastCollectionAt);
+			}
+		}
 		boolean wasPressured = this.pressured;
 		this.pressured = share >= this.settings.heapThreshold();
 		if (!this.pressured) {
@@ -361,6 +528,7 @@ final class HeapLimit {
 	private void changeTo(int limit, long now) {
 		this.limit = limit;
 		this.lastChange = now;
+		startWindow(now);
 	}
 
 	/**

@@ -28,17 +28,27 @@ class HeapLimitTests {
 
 	private final HeapLimit limit = new HeapLimit(new AdaptiveAdmission(4, 100, 0.8), this.now::get, 4);
 
+	/** What the JVM has allocated since it started, as the test says. */
+	private final AtomicLong allocated = new AtomicLong(5_000_000_000L);
+
+	/** The heap in use now, as the test says. */
+	private final AtomicLong used = new AtomicLong(20_000_000);
+
 	@Test
 	void startsWhereTheHeapsRoomHoldsEveryTaskWithinTheBounds() {
 		AdaptiveAdmission settings = new AdaptiveAdmission(20, 10_000, 0.8);
 		long mb = 1024 * 1024;
-		// 256 MB, 40 MB in use: 0.8 * 256 - 40 = 164 MB of room, 1 MB a task
-		assertThat(HeapLimit.startingLimit(settings, 256 * mb, 40 * mb)).isEqualTo(164);
+		// 256 MB, 40 MB in use: 0.5 * 256 - 40 = 88 MB of room (half the heap, below the
+		// threshold), 1 MB a task
+		assertThat(HeapLimit.startingLimit(settings, 256 * mb, 40 * mb)).isEqualTo(88);
+		// a threshold below half the heap: up to the threshold, 0.4 * 256 - 40
+		assertThat(HeapLimit.startingLimit(new AdaptiveAdmission(20, 10_000, 0.4), 256 * mb, 40 * mb)).isEqualTo(62);
 		// a heap already past the threshold, or too small: the minimum
 		assertThat(HeapLimit.startingLimit(settings, 256 * mb, 230 * mb)).isEqualTo(20);
 		assertThat(HeapLimit.startingLimit(settings, 32 * mb, 10 * mb)).isEqualTo(20);
-		// 16 GB: the maximum; and a JVM without a heap limit says Long.MAX_VALUE
-		assertThat(HeapLimit.startingLimit(settings, 16 * 1024 * mb, 100 * mb)).isEqualTo(10_000);
+		// 6 GB: 3072 - 100; 32 GB: the maximum; and a JVM without a heap limit says Long.MAX_VALUE
+		assertThat(HeapLimit.startingLimit(settings, 6 * 1024 * mb, 100 * mb)).isEqualTo(2972);
+		assertThat(HeapLimit.startingLimit(settings, 32 * 1024 * mb, 100 * mb)).isEqualTo(10_000);
 		assertThat(HeapLimit.startingLimit(settings, Long.MAX_VALUE, 100 * mb)).isEqualTo(10_000);
 	}
 
@@ -188,6 +198,202 @@ class HeapLimitTests {
 		assertThat(this.limit.heapUsedAfterGc()).isNull();
 		assertThat(this.limit.onCollection(0.3, 0)).isNull();
 		assertThat(this.limit.heapUsedAfterGc()).isEqualTo(0.3);
+	}
+
+	@Test
+	void aLightBurstOpensAfterOneRunTimeToWhatTheRoomHoldsAtWhatItsTasksAllocated() {
+		HeapLimit limit = limitReading(100);
+		// a collection while nothing waits: the window begins shortly before the burst
+		limit.onCollection(0.2, 0);
+		this.now.addAndGet(INTERVAL);
+		// 100 tasks of 2 s let in, the others wait
+		assertThat(limit.grow(UNKNOWN)).isFalse();
+		this.now.addAndGet(TimeUnit.SECONDS.toNanos(2));
+		this.allocated.addAndGet(100 * 20_000);
+		this.used.set(22_000_000);
+		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2));
+		// no collection since: the doubling would wait; 20 KB a task, and 0.8 * 100 MB - 22 MB
+		// in use now: three quarters of 58 MB hold 2175 more
+		assertThat(limit.grow(UNKNOWN)).isTrue();
+		assertThat(limit.limit()).isEqualTo(2275);
+	}
+
+	@Test
+	void heavyTasksGrowItNoFurtherThanTheRoomHoldsAtWhatTheyAllocated() {
+		HeapLimit limit = limitReading(100);
+		limit.onCollection(0.2, 0);
+		this.now.addAndGet(INTERVAL);
+		waitWhileTasksRun(limit, TimeUnit.SECONDS.toNanos(2));
+		// 100 tasks that allocated 400 KB each; 60 MB in use now: 0.75 * 20 MB / 400 KB
+		this.allocated.addAndGet(100 * 400_000);
+		this.used.set(60_000_000);
+		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2));
+		assertThat(limit.grow(UNKNOWN)).isTrue();
+		assertThat(limit.limit()).isEqualTo(137);
+		// the tasks let in then run through and a collection after them shows 0.5 with
+		// nothing allocated since: by allocation 0.75 * 30 MB / 400 KB more (193), by the
+		// doubling's rule 0.8 / 0.5 of 137 (219), which applies
+		waitWhileTasksRun(limit, TimeUnit.SECONDS.toNanos(2));
+		this.now.addAndGet(2 * INTERVAL);
+		this.allocated.addAndGet(137 * 400_000);
+		this.used.set(75_000_000);
+		limit.onCollection(0.5, 137);
+		endTasks(limit, 137, TimeUnit.SECONDS.toNanos(2));
+		assertThat(limit.grow(UNKNOWN)).isTrue();
+		assertThat(limit.limit()).isEqualTo(219);
+	}
+
+	@Test
+	void tasksOfMixedRunTimesCostAsMuchMoreAsTheLongestRunsLongerThanTheAverage() {
+		HeapLimit limit = limitReading(100);
+		limit.onCollection(0.2, 0);
+		this.now.addAndGet(INTERVAL);
+		assertThat(limit.grow(UNKNOWN)).isFalse();
+		this.now.addAndGet(TimeUnit.SECONDS.toNanos(2));
+		// 200 tasks, 10 MB in all: 50 KB each, but half ran 2 s and half no time at all (the
+		// average 1 s): in flight they cost 100 KB each; 0.75 * 60 MB / 100 KB
+		this.allocated.addAndGet(10_000_000);
+		this.used.set(20_000_000);
+		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2));
+		endTasks(limit, 100, 0);
+		assertThat(limit.grow(UNKNOWN)).isTrue();
+		assertThat(limit.limit()).isEqualTo(550);
+	}
+
+	@Test
+	void growsByAllocationOnlyOnceTheTasksLetInRanThroughWithinTheWindow() {
+		HeapLimit limit = limitReading(100);
+		limit.onCollection(0.2, 0);
+		this.now.addAndGet(INTERVAL);
+		assertThat(limit.grow(UNKNOWN)).isFalse();
+		// a second in: tasks of 2 s have not run through, quick ones beside them did
+		this.now.addAndGet(TimeUnit.SECONDS.toNanos(1));
+		this.allocated.addAndGet(1_000_000);
+		this.used.set(21_000_000);
+		limit.ended(TimeUnit.SECONDS.toNanos(2));
+		endTasks(limit, 50, 0);
+		assertThat(limit.grow(UNKNOWN)).isFalse();
+		assertThat(limit.limit()).isEqualTo(100);
+	}
+
+	@Test
+	void tasksThatRunLongerThanItWaitsForKeepToTheDoubling() {
+		HeapLimit limit = limitReading(100);
+		limit.onCollection(0.2, 0);
+		this.now.addAndGet(INTERVAL);
+		waitWhileTasksRun(limit, TimeUnit.SECONDS.toNanos(10));
+		this.allocated.addAndGet(1_000_000);
+		this.used.set(21_000_000);
+		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(10));
+		// the growth waits 5 s at most, and then the heap was quiet for a second: a doubling
+		assertThat(limit.grow(UNKNOWN)).isTrue();
+		assertThat(limit.limit()).isEqualTo(200);
+	}
+
+	@Test
+	void tasksThatBeganBeforeTheWindowAreNotCounted() {
+		HeapLimit limit = limitReading(100);
+		this.now.addAndGet(TimeUnit.SECONDS.toNanos(1));
+		// the window begins at this collection; tasks that were running already end in it
+		limit.onCollection(0.2, 100);
+		this.now.addAndGet(TimeUnit.SECONDS.toNanos(2));
+		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(3));
+		this.allocated.addAndGet(1_000_000);
+		this.used.set(21_000_000);
+		// they waited from the start: no task of the window, so no growth by allocation (and
+		// the doubling waits for a collection)
+		assertThat(limit.grow(UNKNOWN)).isFalse();
+		assertThat(limit.limit()).isEqualTo(100);
+	}
+
+	@Test
+	void whatWasAllocatedBeforeATaskStartedWithNoneInFlightIsNotTheTasks() {
+		HeapLimit limit = limitReading(100);
+		limit.onCollection(0.2, 0);
+		// the end of the application's startup allocates 50 MB after the last collection
+		this.now.addAndGet(INTERVAL);
+		this.allocated.addAndGet(50_000_000);
+		this.now.addAndGet(INTERVAL);
+		limit.firstInFlight();
+		this.now.addAndGet(INTERVAL);
+		waitWhileTasksRun(limit, TimeUnit.SECONDS.toNanos(2));
+		this.now.addAndGet(INTERVAL);
+		this.allocated.addAndGet(100 * 20_000);
+		this.used.set(22_000_000);
+		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2));
+		// as for a burst with nothing allocated before it: 20 KB a task
+		assertThat(limit.grow(UNKNOWN)).isTrue();
+		assertThat(limit.limit()).isEqualTo(2275);
+	}
+
+	@Test
+	void aTaskStartingWithNoneInFlightWhileOthersWaitLeavesTheWindowAsItIs() {
+		HeapLimit limit = limitReading(100);
+		limit.onCollection(0.2, 0);
+		this.now.addAndGet(INTERVAL);
+		waitWhileTasksRun(limit, TimeUnit.SECONDS.toNanos(1));
+		// tasks wait: a start now does not begin the window anew
+		limit.firstInFlight();
+		waitWhileTasksRun(limit, TimeUnit.SECONDS.toNanos(1));
+		this.now.addAndGet(INTERVAL);
+		this.allocated.addAndGet(100 * 20_000);
+		this.used.set(22_000_000);
+		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2));
+		assertThat(limit.grow(UNKNOWN)).isTrue();
+		assertThat(limit.limit()).isEqualTo(2275);
+	}
+
+	@Test
+	void waitsForHalfTheLimitsWorthOfTasksToRunThrough() {
+		HeapLimit limit = limitReading(100);
+		limit.onCollection(0.2, 0);
+		this.now.addAndGet(INTERVAL);
+		waitWhileTasksRun(limit, TimeUnit.SECONDS.toNanos(2));
+		this.now.addAndGet(INTERVAL);
+		this.allocated.addAndGet(100 * 20_000);
+		this.used.set(22_000_000);
+		// 49 ended: what the others allocated so far would count as theirs
+		endTasks(limit, 49, TimeUnit.SECONDS.toNanos(2));
+		assertThat(limit.grow(UNKNOWN)).isFalse();
+		endTasks(limit, 1, TimeUnit.SECONDS.toNanos(2));
+		assertThat(limit.grow(UNKNOWN)).isTrue();
+		// 40 KB a task: 0.75 * 58 MB / 40 KB
+		assertThat(limit.limit()).isEqualTo(1187);
+	}
+
+	@Test
+	void thisJvmsReadingsSeeWhatAThreadAllocates() {
+		HeapAllocation heap = HeapAllocation.ofThisJvm();
+		assertThat(heap).isNotNull();
+		long before = heap.allocatedBytes().getAsLong();
+		byte[][] chunks = new byte[10][];
+		for (int i = 0; i < chunks.length; i++) {
+			chunks[i] = new byte[1_000_000];
+		}
+		assertThat(heap.allocatedBytes().getAsLong() - before).isGreaterThanOrEqualTo(10_000_000);
+		assertThat(heap.usedHeap().getAsLong()).isPositive().isLessThanOrEqualTo(heap.maxHeap());
+		assertThat(chunks[9]).hasSize(1_000_000);
+	}
+
+	/** A limit of 4 to 10 000 at a threshold of 0.8 on a 100 MB heap whose readings the test gives. */
+	private HeapLimit limitReading(int start) {
+		return new HeapLimit(new AdaptiveAdmission(4, 10_000, 0.8), this.now::get, start,
+				new HeapAllocation(this.allocated::get, this.used::get, 100_000_000));
+	}
+
+	/** Tasks wait for {@code nanos}, one growth interval after another: the limit does not grow. */
+	private void waitWhileTasksRun(HeapLimit limit, long nanos) {
+		assertThat(limit.grow(UNKNOWN)).isFalse();
+		for (long waited = INTERVAL; waited < nanos; waited += INTERVAL) {
+			this.now.addAndGet(INTERVAL);
+			assertThat(limit.grow(UNKNOWN)).isFalse();
+		}
+	}
+
+	private static void endTasks(HeapLimit limit, int count, long runNanos) {
+		for (int i = 0; i < count; i++) {
+			limit.ended(runNanos);
+		}
 	}
 
 	private static void newThread(Runnable task) {
