@@ -439,10 +439,11 @@ final class HeapLimit {
 			return;
 		}
 		long now = this.clock.getAsLong();
-		if (now - this.windowStart > GROWTH_INTERVAL.toNanos() && now - this.lastWait > WAIT_GAP_NANOS
-				&& this.lock.tryLock()) {
+		if (now - this.windowStart > GROWTH_INTERVAL.toNanos() && this.lock.tryLock()) {
 			try {
-				startWindow(now);
+				if (now - this.lastWait > WAIT_GAP_NANOS) {
+					startWindow(now);
+				}
 			}
 			finally {
 				this.lock.unlock();
