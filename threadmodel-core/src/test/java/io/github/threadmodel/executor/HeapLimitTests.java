@@ -202,16 +202,10 @@ class HeapLimitTests {
 
 	@Test
 	void aLightBurstOpensAfterOneRunTimeToWhatTheRoomHoldsAtWhatItsTasksAllocated() {
-		HeapLimit limit = limitReading(100);
-		// a collection while nothing waits: the window begins shortly before the burst
-		limit.onCollection(0.2, 0);
-		this.now.addAndGet(INTERVAL);
-		// 100 tasks of 2 s let in, the others wait
+		HeapLimit limit = burstAfterACollection();
 		assertThat(limit.grow(UNKNOWN)).isFalse();
 		this.now.addAndGet(TimeUnit.SECONDS.toNanos(2));
-		this.allocated.addAndGet(100 * 20_000);
-		this.used.set(22_000_000);
-		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2));
+		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2), 100 * 20_000, 22_000_000);
 		// no collection since: the doubling would wait; 20 KB a task, and 0.8 * 100 MB - 22 MB
 		// in use now: three quarters of 58 MB hold 2175 more
 		assertThat(limit.grow(UNKNOWN)).isTrue();
@@ -220,14 +214,10 @@ class HeapLimitTests {
 
 	@Test
 	void heavyTasksGrowItNoFurtherThanTheRoomHoldsAtWhatTheyAllocated() {
-		HeapLimit limit = limitReading(100);
-		limit.onCollection(0.2, 0);
-		this.now.addAndGet(INTERVAL);
+		HeapLimit limit = burstAfterACollection();
 		waitWhileTasksRun(limit, TimeUnit.SECONDS.toNanos(2));
 		// 100 tasks that allocated 400 KB each; 60 MB in use now: 0.75 * 20 MB / 400 KB
-		this.allocated.addAndGet(100 * 400_000);
-		this.used.set(60_000_000);
-		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2));
+		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2), 100 * 400_000, 60_000_000);
 		assertThat(limit.grow(UNKNOWN)).isTrue();
 		assertThat(limit.limit()).isEqualTo(137);
 		// the tasks let in then run through and a collection after them shows 0.5 with
@@ -245,16 +235,12 @@ class HeapLimitTests {
 
 	@Test
 	void tasksOfMixedRunTimesCostAsMuchMoreAsTheLongestRunsLongerThanTheAverage() {
-		HeapLimit limit = limitReading(100);
-		limit.onCollection(0.2, 0);
-		this.now.addAndGet(INTERVAL);
+		HeapLimit limit = burstAfterACollection();
 		assertThat(limit.grow(UNKNOWN)).isFalse();
 		this.now.addAndGet(TimeUnit.SECONDS.toNanos(2));
 		// 200 tasks, 10 MB in all: 50 KB each, but half ran 2 s and half no time at all (the
 		// average 1 s): in flight they cost 100 KB each; 0.75 * 60 MB / 100 KB
-		this.allocated.addAndGet(10_000_000);
-		this.used.set(20_000_000);
-		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2));
+		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2), 10_000_000, 20_000_000);
 		endTasks(limit, 100, 0);
 		assertThat(limit.grow(UNKNOWN)).isTrue();
 		assertThat(limit.limit()).isEqualTo(550);
@@ -262,9 +248,7 @@ class HeapLimitTests {
 
 	@Test
 	void growsByAllocationOnlyOnceTheTasksLetInRanThroughWithinTheWindow() {
-		HeapLimit limit = limitReading(100);
-		limit.onCollection(0.2, 0);
-		this.now.addAndGet(INTERVAL);
+		HeapLimit limit = burstAfterACollection();
 		assertThat(limit.grow(UNKNOWN)).isFalse();
 		// a second in: tasks of 2 s have not run through, quick ones beside them did
 		this.now.addAndGet(TimeUnit.SECONDS.toNanos(1));
@@ -278,13 +262,9 @@ class HeapLimitTests {
 
 	@Test
 	void tasksThatRunLongerThanItWaitsForKeepToTheDoubling() {
-		HeapLimit limit = limitReading(100);
-		limit.onCollection(0.2, 0);
-		this.now.addAndGet(INTERVAL);
+		HeapLimit limit = burstAfterACollection();
 		waitWhileTasksRun(limit, TimeUnit.SECONDS.toNanos(10));
-		this.allocated.addAndGet(1_000_000);
-		this.used.set(21_000_000);
-		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(10));
+		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(10), 1_000_000, 21_000_000);
 		// the growth waits 5 s at most, and then the heap was quiet for a second: a doubling
 		assertThat(limit.grow(UNKNOWN)).isTrue();
 		assertThat(limit.limit()).isEqualTo(200);
@@ -318,9 +298,7 @@ class HeapLimitTests {
 		this.now.addAndGet(INTERVAL);
 		waitWhileTasksRun(limit, TimeUnit.SECONDS.toNanos(2));
 		this.now.addAndGet(INTERVAL);
-		this.allocated.addAndGet(100 * 20_000);
-		this.used.set(22_000_000);
-		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2));
+		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2), 100 * 20_000, 22_000_000);
 		// as for a burst with nothing allocated before it: 20 KB a task
 		assertThat(limit.grow(UNKNOWN)).isTrue();
 		assertThat(limit.limit()).isEqualTo(2275);
@@ -328,32 +306,24 @@ class HeapLimitTests {
 
 	@Test
 	void aTaskStartingWithNoneInFlightWhileOthersWaitLeavesTheWindowAsItIs() {
-		HeapLimit limit = limitReading(100);
-		limit.onCollection(0.2, 0);
-		this.now.addAndGet(INTERVAL);
+		HeapLimit limit = burstAfterACollection();
 		waitWhileTasksRun(limit, TimeUnit.SECONDS.toNanos(1));
 		// tasks wait: a start now does not begin the window anew
 		limit.firstInFlight();
 		waitWhileTasksRun(limit, TimeUnit.SECONDS.toNanos(1));
 		this.now.addAndGet(INTERVAL);
-		this.allocated.addAndGet(100 * 20_000);
-		this.used.set(22_000_000);
-		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2));
+		endTasks(limit, 100, TimeUnit.SECONDS.toNanos(2), 100 * 20_000, 22_000_000);
 		assertThat(limit.grow(UNKNOWN)).isTrue();
 		assertThat(limit.limit()).isEqualTo(2275);
 	}
 
 	@Test
 	void waitsForHalfTheLimitsWorthOfTasksToRunThrough() {
-		HeapLimit limit = limitReading(100);
-		limit.onCollection(0.2, 0);
-		this.now.addAndGet(INTERVAL);
+		HeapLimit limit = burstAfterACollection();
 		waitWhileTasksRun(limit, TimeUnit.SECONDS.toNanos(2));
 		this.now.addAndGet(INTERVAL);
-		this.allocated.addAndGet(100 * 20_000);
-		this.used.set(22_000_000);
 		// 49 ended: what the others allocated so far would count as theirs
-		endTasks(limit, 49, TimeUnit.SECONDS.toNanos(2));
+		endTasks(limit, 49, TimeUnit.SECONDS.toNanos(2), 100 * 20_000, 22_000_000);
 		assertThat(limit.grow(UNKNOWN)).isFalse();
 		endTasks(limit, 1, TimeUnit.SECONDS.toNanos(2));
 		assertThat(limit.grow(UNKNOWN)).isTrue();
@@ -375,6 +345,18 @@ class HeapLimitTests {
 		assertThat(chunks[9]).hasSize(1_000_000);
 	}
 
+	/**
+	 * A limit of 100 after a collection that left 0.2 of the heap in use while nothing
+	 * waited (the window begins there), then a growth interval later a burst: 100 tasks of
+	 * 2 s let in, the others wait.
+	 */
+	private HeapLimit burstAfterACollection() {
+		HeapLimit limit = limitReading(100);
+		limit.onCollection(0.2, 0);
+		this.now.addAndGet(INTERVAL);
+		return limit;
+	}
+
 	/** A limit of 4 to 10 000 at a threshold of 0.8 on a 100 MB heap whose readings the test gives. */
 	private HeapLimit limitReading(int start) {
 		return new HeapLimit(new AdaptiveAdmission(4, 10_000, 0.8), this.now::get, start,
@@ -388,6 +370,16 @@ class HeapLimitTests {
 			this.now.addAndGet(INTERVAL);
 			assertThat(limit.grow(UNKNOWN)).isFalse();
 		}
+	}
+
+	/**
+	 * {@code count} tasks that ran {@code runNanos} each end, once every thread together
+	 * allocated {@code allocated} bytes more, with {@code used} bytes of the heap in use now.
+	 */
+	private void endTasks(HeapLimit limit, int count, long runNanos, long allocated, long used) {
+		this.allocated.addAndGet(allocated);
+		this.used.set(used);
+		endTasks(limit, count, runNanos);
 	}
 
 	private static void endTasks(HeapLimit limit, int count, long runNanos) {
