@@ -67,7 +67,22 @@ final class AdaptiveLimiter extends Permits implements AutoCloseable {
 	 */
 	AdaptiveLimiter(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier,
 			Runnable collect) {
-		this(settings, clock, start, waitingForCarrier, collect, null, false);
+		this(settings, clock, start, waitingForCarrier, collect, null);
+	}
+
+	/**
+	 * Creates a limit that does not listen to the garbage collector and reads what the JVM
+	 * allocates from the readings given (for tests).
+	 * @param settings the bounds
+	 * @param clock the time in nanoseconds, as {@link System#nanoTime()}
+	 * @param start the limit to start at
+	 * @param waitingForCarrier virtual threads waiting for a carrier now, or -1 when unknown
+	 * @param collect asks for a full garbage collection (see {@link StalePressureCheck})
+	 * @param heap the allocation and heap readings, or {@code null} for none
+	 */
+	AdaptiveLimiter(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier,
+			Runnable collect, HeapAllocation heap) {
+		this(settings, clock, start, waitingForCarrier, collect, heap, false);
 	}
 
 	private AdaptiveLimiter(AdaptiveAdmission settings, LongSupplier clock, int start, LongSupplier waitingForCarrier,

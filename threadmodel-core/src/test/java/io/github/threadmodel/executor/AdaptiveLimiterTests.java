@@ -1,5 +1,6 @@
 package io.github.threadmodel.executor;
 
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -139,6 +140,33 @@ class AdaptiveLimiterTests {
 		unscheduled.set(2);
 		assertThat(limit.tryAcquire()).isEqualTo(9);
 		assertThat(limit.limit()).isEqualTo(16);
+	}
+
+	@Test
+	void aTaskStartingWithNoneInFlightBeginsTheWindowOverWhichAllocationIsCounted() {
+		AtomicLong allocated = new AtomicLong(5_000_000_000L);
+		AdaptiveLimiter limiter = new AdaptiveLimiter(new AdaptiveAdmission(4, 10_000, 0.8), this.now::get, 100,
+				() -> -1, () -> {
+				}, new HeapAllocation(allocated::get, () -> 22_000_000, 100_000_000));
+		// the rest of the application's startup allocates 50 MB
+		this.now.addAndGet(2 * INTERVAL);
+		allocated.addAndGet(50_000_000);
+		// a burst: the first task starts with none in flight, 100 run, the next waits
+		for (int i = 1; i <= 100; i++) {
+			assertThat(limiter.tryAcquire()).isEqualTo(i);
+		}
+		assertThat(limiter.tryAcquire()).isZero();
+		// 2 s later they end, having allocated 20 KB each, and waiting tasks take their permits
+		this.now.addAndGet(TimeUnit.SECONDS.toNanos(2) + INTERVAL);
+		allocated.addAndGet(100 * 20_000);
+		for (int i = 0; i < 100; i++) {
+			limiter.release(TimeUnit.SECONDS.toNanos(2));
+			assertThat(limiter.tryAcquire()).isEqualTo(100);
+		}
+		// the limit grows to what the room holds at 20 KB a task (0.75 * 58 MB), the startup's
+		// 50 MB left out (counted, it would be 520 KB a task: 83 more)
+		assertThat(limiter.tryAcquire()).isEqualTo(101);
+		assertThat(limiter.limit()).isEqualTo(2275);
 	}
 
 	private AdaptiveLimiter limit(int min, int start, LongSupplier waitingForCarrier) {
