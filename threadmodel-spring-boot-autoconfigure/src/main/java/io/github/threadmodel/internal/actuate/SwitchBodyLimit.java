@@ -11,7 +11,7 @@ import org.springframework.http.HttpStatusCode;
 
 /**
  * The largest body a write to the {@code threadmodel} endpoint may have. A switch body is a
- * few dozen bytes; a larger one is refused with 413 before it is read, on every server (Spring
+ * few dozen bytes; a larger one is refused with 413 before the endpoint reads it, on every server (Spring
  * Boot reads an endpoint's body whole, with no limit on servlet servers, and WebFlux's codec
  * limit is 256 KB), by {@link SwitchBodyLimitFilter} (servlet) and
  * {@link SwitchBodyLimitWebFilter} (WebFlux): at once for a {@code Content-Length} over the
