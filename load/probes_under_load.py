@@ -52,7 +52,9 @@ ok, **OOM**, or **died** (the process was gone when the load stopped).
 
 --warm-up runs the same load with --warm-up-clients (16) for that many seconds before the measured window, so the
 JIT compiles the application's pages first (a cold application under 400 clients misses probes while it compiles,
-with or without the starter); it is counted nowhere.
+with or without the starter); it is counted nowhere. For deep, the warm-up's clients loop the same request (as the
+slow load does) instead of sending one each: the application has served what the burst asks for, as a pod has
+before a burst.
 
 --probe-after keeps probing that many seconds after the load stopped (to see readiness come back). Each
 --snapshot-path (such as /actuator/threadmodel) is fetched on the probes' port right after the load stopped and saved
@@ -578,7 +580,8 @@ def run_once(a, scenario: Scenario, attempt: int, root: Path) -> Run:
             app.wait_until(lambda p=path: toolkit.http(status_base + p, timeout=2)[0] == 200, a.start_timeout,
                            f"200 from {path} on port {probe_port}", interval=0.2)
         if a.warm_up:
-            warm = Load(a.load, app.port, load_path(a), a.warm_up_clients, time.monotonic() + a.warm_up, a)
+            warm_kind = "slow" if a.load == "deep" else a.load
+            warm = Load(warm_kind, app.port, load_path(a), a.warm_up_clients, time.monotonic() + a.warm_up, a)
             warm.start()
             warm.join(a.warm_up + a.request_timeout + 30)
         loadavg = os.getloadavg()[0]
