@@ -539,6 +539,13 @@ def application_name(jar: Path) -> str:
     return application_property(jar, "spring.application.name") or jar.stem
 
 
+def warm_up_kind(load: str) -> str:
+    """The load that warms the application up for `load`: the same, but for a deep queue its clients loop the burst's
+    request (as the slow load does) instead of sending one each, so the application has served what the burst asks
+    for, as a pod has before a burst."""
+    return "slow" if load == "deep" else load
+
+
 def load_path(a) -> str:
     """What the load asks for: --load-path, or the sample's slow endpoint (see the module's docstring)."""
     if a.load_path:
@@ -580,8 +587,8 @@ def run_once(a, scenario: Scenario, attempt: int, root: Path) -> Run:
             app.wait_until(lambda p=path: toolkit.http(status_base + p, timeout=2)[0] == 200, a.start_timeout,
                            f"200 from {path} on port {probe_port}", interval=0.2)
         if a.warm_up:
-            warm_kind = "slow" if a.load == "deep" else a.load
-            warm = Load(warm_kind, app.port, load_path(a), a.warm_up_clients, time.monotonic() + a.warm_up, a)
+            warm = Load(warm_up_kind(a.load), app.port, load_path(a), a.warm_up_clients, time.monotonic() + a.warm_up,
+                        a)
             warm.start()
             warm.join(a.warm_up + a.request_timeout + 30)
         loadavg = os.getloadavg()[0]

@@ -50,6 +50,15 @@ class ParseAnswer(unittest.TestCase):
                          ["ok", "ok", "ok", "status", "status", "status"])
 
 
+class WarmUp(unittest.TestCase):
+    def test_a_deep_queue_is_warmed_up_by_clients_looping_its_request(self):
+        self.assertEqual(pul.warm_up_kind("deep"), "slow")
+
+    def test_other_loads_are_warmed_up_by_themselves(self):
+        for load in ("slow", "slowbody", "cpu"):
+            self.assertEqual(pul.warm_up_kind(load), load)
+
+
 class ProbeSchedule(unittest.TestCase):
     def test_a_quick_probe_waits_for_the_next_tick(self):
         self.assertAlmostEqual(pul.next_probe_at(0.0, 0.2, 0.4, 0.45), 0.6)
