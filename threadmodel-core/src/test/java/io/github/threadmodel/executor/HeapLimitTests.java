@@ -38,16 +38,19 @@ class HeapLimitTests {
 	void startsWhereTheHeapsRoomHoldsEveryTaskWithinTheBounds() {
 		AdaptiveAdmission settings = new AdaptiveAdmission(20, 10_000, 0.8);
 		long mb = 1024 * 1024;
-		// 256 MB, 40 MB in use: 0.5 * 256 - 40 = 88 MB of room (half the heap, below the
-		// threshold), 1 MB a task
-		assertThat(HeapLimit.startingLimit(settings, 256 * mb, 40 * mb)).isEqualTo(88);
-		// a threshold below half the heap: up to the threshold, 0.4 * 256 - 40
-		assertThat(HeapLimit.startingLimit(new AdaptiveAdmission(20, 10_000, 0.4), 256 * mb, 40 * mb)).isEqualTo(62);
-		// a heap already past the threshold, or too small: the minimum
+		// 512 MB, 40 MB in use: 0.5 * 512 - 40 - 64 (the waiting connections' share) = 152 MB of
+		// room (half the heap, below the threshold), 1 MB a task
+		assertThat(HeapLimit.startingLimit(settings, 512 * mb, 40 * mb)).isEqualTo(152);
+		// 256 MB: 128 - 40 - 64
+		assertThat(HeapLimit.startingLimit(settings, 256 * mb, 40 * mb)).isEqualTo(24);
+		// a threshold below half the heap: up to the threshold, 0.4 * 512 - 40 - 64
+		assertThat(HeapLimit.startingLimit(new AdaptiveAdmission(20, 10_000, 0.4), 512 * mb, 40 * mb)).isEqualTo(100);
+		// a heap already past the threshold, or too small: the minimum (128 MB: 64 - 40 - 64)
 		assertThat(HeapLimit.startingLimit(settings, 256 * mb, 230 * mb)).isEqualTo(20);
+		assertThat(HeapLimit.startingLimit(settings, 128 * mb, 40 * mb)).isEqualTo(20);
 		assertThat(HeapLimit.startingLimit(settings, 32 * mb, 10 * mb)).isEqualTo(20);
-		// 6 GB: 3072 - 100; 32 GB: the maximum; and a JVM without a heap limit says Long.MAX_VALUE
-		assertThat(HeapLimit.startingLimit(settings, 6 * 1024 * mb, 100 * mb)).isEqualTo(2972);
+		// 6 GB: 3072 - 100 - 64; 32 GB: the maximum; and a JVM without a heap limit says Long.MAX_VALUE
+		assertThat(HeapLimit.startingLimit(settings, 6 * 1024 * mb, 100 * mb)).isEqualTo(2908);
 		assertThat(HeapLimit.startingLimit(settings, 32 * 1024 * mb, 100 * mb)).isEqualTo(10_000);
 		assertThat(HeapLimit.startingLimit(settings, Long.MAX_VALUE, 100 * mb)).isEqualTo(10_000);
 	}

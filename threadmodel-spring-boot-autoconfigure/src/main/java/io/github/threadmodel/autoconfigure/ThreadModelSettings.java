@@ -245,15 +245,20 @@ final class ThreadModelSettings {
 
 	/**
 	 * The most servlet requests the request executor reads ahead of their turn at once: one
-	 * for every megabyte of the maximum heap, at least 16. A request read ahead holds the
-	 * server's buffers for it (its measured size on Tomcat: docs/overload.md) and its thread's stack while it waits,
-	 * which a burst of thousands on a small heap must not turn into an
-	 * {@link OutOfMemoryError}; beyond the bound (and while the adaptive limit sees the heap
-	 * under pressure), requests wait unread, as they did before reading ahead.
+	 * for every 4 MB of the maximum heap, at least 16. A request read ahead holds the
+	 * server's buffers for it (about 110 KB on Tomcat: docs/overload.md) and its thread's
+	 * stack while it waits, which a burst of thousands on a small heap must not turn into an
+	 * {@link OutOfMemoryError} (one per megabyte, 128 of them held 14 MB of a 128 MB heap);
+	 * beyond the bound (and while the adaptive limit sees the heap under pressure), requests
+	 * wait unread, as plain tasks.
 	 * @return the bound
 	 */
 	int readAheadLimit() {
-		return (int) Math.min(Integer.MAX_VALUE, Math.max(16, Runtime.getRuntime().maxMemory() / (1024 * 1024)));
+		return readAheadLimit(Runtime.getRuntime().maxMemory());
+	}
+
+	static int readAheadLimit(long maxHeap) {
+		return (int) Math.min(Integer.MAX_VALUE, Math.max(16, maxHeap / (4 * 1024 * 1024)));
 	}
 
 	/**
