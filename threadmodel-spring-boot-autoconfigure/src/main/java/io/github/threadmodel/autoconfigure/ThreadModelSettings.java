@@ -248,7 +248,7 @@ final class ThreadModelSettings {
 	 * for every 4 MB of the maximum heap, at least 16. A request read ahead holds the
 	 * server's buffers for it (about 110 KB on Tomcat: docs/overload.md) and its thread's
 	 * stack while it waits, which a burst of thousands on a small heap must not turn into an
-	 * {@link OutOfMemoryError} (one per megabyte, 128 of them held 14 MB of a 128 MB heap);
+	 * {@link OutOfMemoryError} (at one per megabyte, 128 would hold about 14 MB of a 128 MB heap);
 	 * beyond the bound (and while the adaptive limit sees the heap under pressure), requests
 	 * wait unread, as plain tasks.
 	 * @return the bound
