@@ -88,16 +88,17 @@ final class HeapLimit {
 	static final long ASSUMED_TASK_HEAP = 1024 * 1024;
 
 	/**
-	 * The share of the maximum heap the tasks the limit starts with may fill (less what is in
-	 * use), when the threshold is higher: the rest holds what the application keeps and the
-	 * connections waiting in the queue. Up to the threshold (0.8), 2000 requests of 1 MB at
-	 * once ran a 256 MB heap out before the first collection's pressure could lower the
-	 * limit: the 180 let in kept allocating beside 1820 waiting connections.
+	 * The share of the maximum heap that what is in use, the connections waiting in the queue
+	 * ({@link #WAITING_CONNECTIONS_HEAP}) and the tasks the limit starts with may fill, when the
+	 * threshold is higher: the rest is margin for what the tasks keep beyond the assumed heap
+	 * and for what the application allocates meanwhile. Up to the threshold (0.8), 2000
+	 * requests of 1 MB at once ran a 256 MB heap out before the first collection's pressure
+	 * could lower the limit: the 180 let in kept allocating beside 1820 waiting connections.
 	 */
 	static final double STARTING_HEAP_SHARE = 0.5;
 
 	/**
-	 * The heap that share leaves, when the limit starts, for the connections of a burst that
+	 * The part of that share kept, when the limit starts, for the connections of a burst that
 	 * wait in the queue, before any collection has shown them: 3500 at about 18 KB each
 	 * (Tomcat's two 8 KB socket buffers are most of one). Started at half of a 128 MB heap
 	 * without it, 47 requests of 1 MB let in beside 2000 waiting connections ran the heap out.
