@@ -10,6 +10,8 @@
     load/versus_plain.py --boots 4 --baseline ../before --list                   # that plan
     load/versus_plain.py --boots 4 --servers tomcat --phases virtual --steps "" --baseline ../before --alternate
         # /ping of both alive at once, 20 x 2 alternating windows of 5 s (--alternate-windows, --alternate-seconds)
+    load/versus_plain.py --boots 4 --servers tomcat --phases virtual --steps "" --baseline ../before --together
+        # /ping of both alive at once and loaded at once, 20 windows of 5 s
 
 The two variants run the same sample jar (sample-web for Tomcat, Jetty, Undertow; sample-reactive for Netty):
 - starter: as built, `--app.threads.model=<model>` (and the starter's defaults for everything else);
@@ -46,6 +48,14 @@ the whole run, the median of those ratios, their interquartile range and range (
 median of its windows; alternating.csv holds every window (each pair start's alternate-<clients>-windows.csv too, with
 the CPU time the idle JVM used meanwhile).
 
+With --together (which implies --alternate), each window loads BOTH variants at once, by two k6 runs side by side (each
+at the client count, both on the client CPUs), instead of one at a time: the two JVMs then live through the same
+seconds of the machine: the same jar against itself, a window's ratio of their CPU time per request (JIT aside) spread
+by ±0.5 to ±0.9 % (interquartile range, per round) where alternating windows spread by ±5 to ±8 %
+(docs/results/2026-11-27-together-windows-ab.md). The requests per second are
+then k6's (two k6 runs share its CPUs, which saturate first) rather than the servers': the CPU time per request is the
+figure that tells the two apart.
+
 The server runs on CPUs of its own and k6 on the others (toolkit.Pinning; on 2 cores CPU 1 and CPU 0), unless --no-pin;
 every output says which.
 
@@ -72,6 +82,7 @@ import statistics
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -187,6 +198,14 @@ def abba(pairs: int, first: str, second: str) -> list[str]:
     """The variant of each measured window: A B B A A B B A ..., `pairs` windows of each. A drift of the machine that
     is steady over two pairs touches A and B alike; in A B A B, B would always come a window later than its A."""
     return [v for i in range(pairs) for v in ((first, second) if i % 2 == 0 else (second, first))]
+
+
+def schedule(windows: int, first: str, second: str, together: bool) -> list[tuple[int, tuple[str, ...]]]:
+    """The measured windows in order, each as (its pair, the variants under load in it): with `together` both variants
+    in every window, a window a pair; otherwise one variant a window in ABBA order (abba), two windows a pair."""
+    if together:
+        return [(i, (first, second)) for i in range(1, windows + 1)]
+    return [(pair_of(i), (variant,)) for i, variant in enumerate(abba(windows, first, second), 1)]
 
 
 def pair_of(window: int) -> int:
@@ -436,18 +455,31 @@ def markdown(rows: list[dict], floors: list[dict], meta: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def window_kind(together: bool) -> str:
+    return "windows with both under load" if together else "alternating windows"
+
+
 def alternate_method(meta: dict) -> str:
-    """How /ping was measured with --alternate, for results.md."""
+    """How /ping was measured with --alternate or --together, for results.md."""
     alt, versus = meta["alternate"], versus_of(meta)
-    return (f"/ping in alternating windows (--alternate): per round, both variants started at once and alive together "
-            f"(two JVMs, ports of their own, the same JVM options, "
-            f"{'both on the server CPUs above' if meta.get('pinning') else 'neither pinned'}), warmed up in turn, then "
-            f"{alt['windows']} windows of {alt['seconds']} s of each, {2 * alt['windows']} in all, in ABBA order "
-            f"(A B B A ..., A the variant that went first in the round), only one under load at a time. In the table, "
-            f"each variant's /ping figure is the median of its windows, but starter / {versus} is the median of the "
-            f"ratios of every pair of adjacent windows (one of each) and *per round* the range of the rounds' medians: "
-            f"see 'Alternating windows'. Startup, steps and peak RSS (without /ping) come from each variant's own "
-            f"start.")
+    started = (f"per round, both variants started at once and alive together (two JVMs, ports of their own, the same "
+               f"JVM options, {'both on the server CPUs above' if meta.get('pinning') else 'neither pinned'}), warmed "
+               f"up in turn, then ")
+    if alt.get("together"):
+        how = (f"/ping with both under load at once (--together): {started}{alt['windows']} windows of "
+               f"{alt['seconds']} s, each loading both by two k6 runs side by side. In the table, each variant's /ping "
+               f"figure is the median of its windows, but starter / {versus} is the median of the ratios of every "
+               f"window (one figure of each) and *per round* the range of the rounds' medians. The requests per second "
+               f"are k6's share of its CPUs rather than the servers' limit: the CPU time per request tells the two "
+               f"apart")
+    else:
+        how = (f"/ping in alternating windows (--alternate): {started}{alt['windows']} windows of {alt['seconds']} s "
+               f"of each, {2 * alt['windows']} in all, in ABBA order (A B B A ..., A the variant that went first in "
+               f"the round), only one under load at a time. In the table, each variant's /ping figure is the median of "
+               f"its windows, but starter / {versus} is the median of the ratios of every pair of adjacent windows "
+               f"(one of each) and *per round* the range of the rounds' medians")
+    return (f"{how}: see 'Alternating windows'. Startup, steps and peak RSS (without /ping) come from each variant's "
+            f"own start.")
 
 
 def alternate_markdown(rows: list[dict], meta: dict) -> str:
@@ -455,8 +487,10 @@ def alternate_markdown(rows: list[dict], meta: dict) -> str:
     range and range of starter / the other per pair, of requests per second and of CPU time per request; then every
     pair's ratios."""
     versus = versus_of(meta)
+    pair = ("window (both under load at once)" if meta["alternate"].get("together")
+            else "pair of adjacent windows (one window of each, ABBA)")
     lines = ["", "### Alternating windows", "",
-             f"starter / {versus} per pair of adjacent windows (one window of each, ABBA), of requests per second and of "
+             f"starter / {versus} per {pair}, of requests per second and of "
              "the server's CPU time per request (JIT aside): the median over the pairs, the interquartile range (IQR) "
              "and the lowest–highest; 'all': every pair of every round. 1.00 = the same.", "",
              "| Boot | server | model | clients | round | pairs | req/s: median | IQR | min–max "
@@ -662,28 +696,29 @@ class Runner:
         its windows."""
         warmed = self.warm_up_in_turn({v: (app, outdir / v) for v, app in apps.items()}, clients)
         windows, t0 = [], time.monotonic()
-        for i, variant in enumerate(abba(self.a.alternate_windows, *order), 1):
-            app = apps[variant]
-            idle = next(a for v, a in apps.items() if v != variant)
+        for i, (pair, loaded) in enumerate(schedule(self.a.alternate_windows, *order, self.a.together), 1):
             if not all(a.alive() for a in apps.values()):
                 raise RuntimeError(f"a JVM exited during the alternating windows (see {outdir})")
-            at, idle_before = time.monotonic() - t0, toolkit.process_cpu_seconds(idle.pid)
-            rc, row, per_request = self.throughput(app, outdir / variant, clients, self.a.alternate_seconds,
-                                                   f"{ALTERNATE}-{clients}-{i:02d}")
-            idle_after = toolkit.process_cpu_seconds(idle.pid)
-            ok = rc == 0 and bool(row.get("requests_per_s"))
-            windows.append({**where, "window": i, "pair": pair_of(i), "variant": variant, "at_s": round(at, 1),
-                            "requests_per_s": row.get("requests_per_s") if ok else None,
-                            "cpu_us_per_request": per_request if ok else None,
-                            "idle_cpu_ms": None if idle_before is None or idle_after is None
-                            else (idle_after - idle_before) * 1e3,
-                            "k6_exit": rc, "error_rate": row.get("error_rate")})
-            self.windows.append(windows[-1])  # a run stopped later still reports the windows measured so far
+            idle = [a for v, a in apps.items() if v not in loaded]
+            at, idle_before = time.monotonic() - t0, [toolkit.process_cpu_seconds(a.pid) for a in idle]
+            with ThreadPoolExecutor(len(loaded)) as k6_runs:  # together: both k6 runs side by side
+                results = list(k6_runs.map(lambda v: self.throughput(
+                    apps[v], outdir / v, clients, self.a.alternate_seconds, f"{ALTERNATE}-{clients}-{i:02d}"), loaded))
+            idle_after = [toolkit.process_cpu_seconds(a.pid) for a in idle]
+            idle_ms = (idle_after[0] - idle_before[0]) * 1e3 if idle and None not in idle_before + idle_after else None
+            for variant, (rc, row, per_request) in zip(loaded, results):
+                ok = rc == 0 and bool(row.get("requests_per_s"))
+                windows.append({**where, "window": i, "pair": pair, "variant": variant, "at_s": round(at, 1),
+                                "requests_per_s": row.get("requests_per_s") if ok else None,
+                                "cpu_us_per_request": per_request if ok else None, "idle_cpu_ms": idle_ms,
+                                "k6_exit": rc, "error_rate": row.get("error_rate")})
+                self.windows.append(windows[-1])  # a run stopped later still reports the windows measured so far
             (outdir / f"{ALTERNATE}-{clients}-windows.csv").write_text(to_csv(windows, ALTERNATE_COLUMNS))
         for variant in order:
             rate, cpu = (window_median(windows, variant, k) for k in ("requests_per_s", "cpu_us_per_request"))
             n = sum(1 for w in windows if w["variant"] == variant and w["requests_per_s"] is not None)
-            note = (f"median of {n} of {self.a.alternate_windows} alternating windows of {self.a.alternate_seconds} s, "
+            note = (f"median of {n} of {self.a.alternate_windows} {window_kind(self.a.together)} of "
+                    f"{self.a.alternate_seconds} s, "
                     f"after {warmed[variant]} s of warm-up")
             rec(variant, ping_metric(clients), rate, note if rate is not None else f"no window answered: {note}")
             rec(variant, ping_cpu_metric(clients), cpu, note if cpu is not None else f"no window answered: {note}")
@@ -806,8 +841,9 @@ def estimate_minutes(a, targets) -> float:
     ping = 0 if a.alternate else warm + len(a.ping_clients) * (a.ping_seconds + 2 + a.pause)
     per_variant = sum(per_start + (steps if ph.steps else 0) + (ping if ph.ping else 0) for ph in chosen_phases(a))
     # --alternate: per /ping phase, two starts at once on the same CPUs, both warmed up, the windows of both
-    both = 2 * (per_start + warm + len(a.ping_clients) * a.alternate_windows * (a.alternate_seconds + 2)) \
-        if a.alternate else 0
+    window_runs = 1 if a.together else 2  # together: both variants' k6 runs side by side
+    both = (2 * (per_start + warm) + window_runs * len(a.ping_clients) * a.alternate_windows
+            * (a.alternate_seconds + 2)) if a.alternate else 0
     per_pair = sum(both for ph in chosen_phases(a) if ph.ping)
     return a.rounds * len(targets) * (2 * per_variant + per_pair) / 60
 
@@ -841,6 +877,9 @@ def parse_args(argv=None):
     p.add_argument("--alternate", action="store_true",
                    help="/ping of both variants alive at once, in alternating windows (ABBA) after both have warmed "
                         "up, instead of each start measured alone (see above)")
+    p.add_argument("--together", action="store_true",
+                   help="as --alternate, but each window loads both variants at once (two k6 runs side by side), "
+                        "so that both live through the same seconds of the machine (see above)")
     p.add_argument("--alternate-windows", type=int, default=20, metavar="N",
                    help="with --alternate: the measured windows of each variant, so N pairs and 2N windows (20)")
     p.add_argument("--alternate-seconds", type=int, default=5, metavar="S",
@@ -848,6 +887,7 @@ def parse_args(argv=None):
     p.add_argument("--list", action="store_true", help="print the plan and exit")
     a = p.parse_args(argv)
     a.pinning = None if a.no_pin else toolkit.Pinning.split()
+    a.alternate = a.alternate or a.together
     a.boots = ["3" if b in ("3", "3.5") else b for b in a.boots]
     for b in a.boots:
         if b not in SERVERS_BY_BOOT:
@@ -909,6 +949,9 @@ def describe_step(a, round_: int, variant: str) -> str:
     if variant != ALTERNATE:
         return variant
     first, second = round_order(round_, a.variants)
+    if a.together:
+        return (f"{first} and {second} at once, /ping in {a.alternate_windows} windows of {a.alternate_seconds} s "
+                f"with both under load")
     return (f"{first} and {second} at once, /ping in {a.alternate_windows} x 2 alternating windows of "
             f"{a.alternate_seconds} s ({''.join('A' if v == first else 'B' for v in abba(2, first, second))}...)")
 
@@ -938,7 +981,7 @@ def main(argv=None) -> int:
         a.pinning.pin_this_process()
         meta["pinning"] = a.pinning.describe()
     if a.alternate:
-        meta["alternate"] = {"windows": a.alternate_windows, "seconds": a.alternate_seconds}
+        meta["alternate"] = {"windows": a.alternate_windows, "seconds": a.alternate_seconds, "together": a.together}
     log(f"{len(order)} steps of the plan, about {estimate_minutes(a, a.targets):.0f} minutes -> {root}")
     runner = Runner(a, k6, root)
     t0 = time.monotonic()

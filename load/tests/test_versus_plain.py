@@ -264,6 +264,39 @@ class Alternating(unittest.TestCase):
         mean_position = {v: sum(i for i, w in enumerate(order) if w == v) / 20 for v in "AB"}
         self.assertEqual(mean_position["A"], mean_position["B"], "a steady drift touches both alike")
 
+    def test_together_every_window_loads_both_and_is_a_pair_of_its_own(self):
+        self.assertEqual(vp.schedule(3, "A", "B", together=True), [(1, ("A", "B")), (2, ("A", "B")), (3, ("A", "B"))])
+        self.assertEqual(vp.schedule(2, "A", "B", together=False),
+                         [(1, ("A",)), (1, ("B",)), (2, ("B",)), (2, ("A",))])
+        windows = [{"round": 1, "boot": "4", "server": "tomcat", "phase": "virtual", "clients": 50, "pair": pair,
+                    "variant": v, "requests_per_s": 100.0, "cpu_us_per_request": cpu}
+                   for pair, loaded in vp.schedule(2, "starter", "baseline", together=True)
+                   for v, cpu in zip(loaded, (80.0, 100.0) if pair == 1 else (90.0, 90.0))]
+        self.assertEqual([round(p["cpu"], 2) for p in vp.pair_ratios(windows, self.VARIANTS)], [0.8, 1.0])
+
+    def test_together_implies_alternate_and_says_so(self):
+        a = vp.parse_args(["--boots", "4", "--phases", "virtual", "--together", "--alternate-windows", "8",
+                           "--alternate-seconds", "3"])
+        self.assertTrue(a.alternate and a.together)
+        self.assertIn("starter and plain at once, /ping in 8 windows of 3 s with both under load",
+                      vp.describe_step(a, 1, vp.ALTERNATE))
+        alternate = vp.parse_args(["--boots", "4", "--phases", "virtual", "--steps", "", "--alternate"])
+        together = vp.parse_args(["--boots", "4", "--phases", "virtual", "--steps", "", "--together"])
+        self.assertFalse(alternate.together)
+        self.assertLess(vp.estimate_minutes(together, together.targets),
+                        vp.estimate_minutes(alternate, alternate.targets), "one k6 run's time a window, not two")
+        meta = {**Baseline.META, "alternate": {"windows": 2, "seconds": 5, "together": True}}
+        out = Path(tempfile.mkdtemp())
+        windows = [{"round": 1, "boot": "4", "server": "tomcat", "phase": "virtual", "clients": 50, "window": pair,
+                    "pair": pair, "variant": v, "requests_per_s": 100.0, "cpu_us_per_request": 80.0}
+                   for pair, loaded in vp.schedule(2, "starter", "baseline", together=True) for v in loaded]
+        vp.write_results(out, [measurement(1, v, 100.0, vp.ping_metric(50)) for v in self.VARIANTS], meta, windows)
+        md = (out / "results.md").read_text()
+        self.assertIn("/ping with both under load at once (--together)", md)
+        self.assertIn("2 windows of 5 s, each loading both by two k6 runs side by side", md)
+        self.assertIn("starter / baseline per window (both under load at once)", md)
+        self.assertNotIn("ABBA", md)
+
     def test_adjacent_windows_pair_up_one_of_each(self):
         self.assertEqual([vp.pair_of(i) for i in range(1, 9)], [1, 1, 2, 2, 3, 3, 4, 4])
         for pair in range(1, 5):
