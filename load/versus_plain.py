@@ -690,10 +690,10 @@ class Runner:
 
     def ping_alternating(self, apps: dict, order: tuple, outdir: Path, clients: int, where: dict, rec):
         """Both variants warmed up in turn (warm_up_in_turn), then --alternate-windows windows of each in ABBA order
-        (abba), one variant under load at a time; each window's rate, the loaded server's CPU time per request (JIT
-        aside) and the idle one's whole CPU time meanwhile, its JIT compiler's too (what it takes from the CPUs while
-        the other is measured), go to alternate-<clients>-windows.csv as they come. Recorded per variant: the median of
-        its windows."""
+        (abba), one variant under load at a time, or with --together both under load in each window (schedule); each
+        window's rate, the loaded server's CPU time per request (JIT aside) and the idle one's whole CPU time meanwhile,
+        its JIT compiler's too (what it takes from the CPUs while the other is measured), go to
+        alternate-<clients>-windows.csv as they come. Recorded per variant: the median of its windows."""
         warmed = self.warm_up_in_turn({v: (app, outdir / v) for v, app in apps.items()}, clients)
         windows, t0 = [], time.monotonic()
         for i, (pair, loaded) in enumerate(schedule(self.a.alternate_windows, *order, self.a.together), 1):
