@@ -50,11 +50,9 @@ the CPU time the idle JVM used meanwhile).
 
 With --together (which implies --alternate), each window loads BOTH variants at once, by two k6 runs side by side (each
 at the client count, both on the client CPUs), instead of one at a time: the two JVMs then live through the same
-seconds of the machine: the same jar against itself, a window's ratio of their CPU time per request (JIT aside) spread
-by ±0.5 to ±0.9 % (interquartile range, per round) where alternating windows spread by ±5 to ±8 %
-(docs/results/2026-11-27-together-windows-ab.md). The requests per second are
-then k6's (two k6 runs share its CPUs, which saturate first) rather than the servers': the CPU time per request is the
-figure that tells the two apart.
+seconds of the machine, and a window's ratio of their CPU time per request (JIT aside) spreads about a tenth as much
+as a pair of alternating windows' (docs/benchmarks.md). The requests per second are then k6's (two k6 runs share its
+CPUs, which saturate first) rather than the servers': the CPU time per request is the figure that tells the two apart.
 
 The server runs on CPUs of its own and k6 on the others (toolkit.Pinning; on 2 cores CPU 1 and CPU 0), unless --no-pin;
 every output says which.
@@ -699,13 +697,13 @@ class Runner:
         for i, (pair, loaded) in enumerate(schedule(self.a.alternate_windows, *order, self.a.together), 1):
             if not all(a.alive() for a in apps.values()):
                 raise RuntimeError(f"a JVM exited during the alternating windows (see {outdir})")
-            idle = [a for v, a in apps.items() if v not in loaded]
-            at, idle_before = time.monotonic() - t0, [toolkit.process_cpu_seconds(a.pid) for a in idle]
+            idle = next((a for v, a in apps.items() if v not in loaded), None)  # none with --together
+            at, idle_before = time.monotonic() - t0, idle and toolkit.process_cpu_seconds(idle.pid)
             with ThreadPoolExecutor(len(loaded)) as k6_runs:  # together: both k6 runs side by side
                 results = list(k6_runs.map(lambda v: self.throughput(
                     apps[v], outdir / v, clients, self.a.alternate_seconds, f"{ALTERNATE}-{clients}-{i:02d}"), loaded))
-            idle_after = [toolkit.process_cpu_seconds(a.pid) for a in idle]
-            idle_ms = (idle_after[0] - idle_before[0]) * 1e3 if idle and None not in idle_before + idle_after else None
+            idle_after = idle and toolkit.process_cpu_seconds(idle.pid)
+            idle_ms = None if idle_before is None or idle_after is None else (idle_after - idle_before) * 1e3
             for variant, (rc, row, per_request) in zip(loaded, results):
                 ok = rc == 0 and bool(row.get("requests_per_s"))
                 windows.append({**where, "window": i, "pair": pair, "variant": variant, "at_s": round(at, 1),
