@@ -12,6 +12,8 @@
         # /ping of both alive at once, 20 x 2 alternating windows of 5 s (--alternate-windows, --alternate-seconds)
     load/versus_plain.py --boots 4 --servers tomcat --phases virtual --steps "" --baseline ../before --together
         # /ping of both alive at once and loaded at once, 20 windows of 5 s
+    load/versus_plain.py --boots 4 --servers netty --phases virtual --steps "" --baseline . --together \
+        --baseline-args="--app.threads.pinning.enabled=false"   # what one feature costs: the same jar with it off
 
 The two variants run the same sample jar (sample-web for Tomcat, Jetty, Undertow; sample-reactive for Netty):
 - starter: as built, `--app.threads.model=<model>` (and the starter's defaults for everything else);
@@ -23,7 +25,8 @@ The two variants run the same sample jar (sample-web for Tomcat, Jetty, Undertow
   (the same place under ROOT; build it there as here), run exactly as the starter is. An A/B of two builds of the
   starter, e.g. before and after a refactor: the outputs say baseline, ROOT and its commit, and leave out the WebFlux
   floor (a comparison with plain Spring Boot). Boot 4 only: a Boot 3.5 sample takes the starter from the local Maven
-  repository, the same for both checkouts.
+  repository, the same for both checkouts. --baseline-args adds arguments to the baseline's command line (after the
+  model): with --baseline . (this checkout), what a feature costs, the same jar with it turned off.
 
 Per round, per Boot line and server, each variant (the order alternates every round) is started three times:
 1. virtual threads, the default heap: startup to ready, the steps (100, 300, 900, 2700 simultaneous requests to
@@ -273,10 +276,13 @@ def alternate_rows(windows: list[dict], variants=VARIANTS) -> list[dict]:
     return out
 
 
-def variant_args(variant: str, model: str, jar: Path) -> list[str]:
-    """The starter and its baseline build run alike; plain without the starter."""
-    if variant in ("starter", BASELINE):
+def variant_args(variant: str, model: str, jar: Path, baseline_args: tuple[str, ...] = ()) -> list[str]:
+    """The starter and its baseline build run alike, the baseline with --baseline-args added; plain without the
+    starter."""
+    if variant == "starter":
         return [f"--app.threads.model={model}"]
+    if variant == BASELINE:
+        return [f"--app.threads.model={model}", *baseline_args]
     return [f"--spring.threads.virtual.enabled={'true' if model == 'virtual' else 'false'}",
             f"--spring.autoconfigure.exclude={','.join(plain_exclusions(jar))}",
             f"--management.endpoints.web.exposure.include={','.join(plain_exposure(jar))}"]
@@ -409,7 +415,9 @@ def versus_of(meta: dict) -> str:
 
 def title(meta: dict) -> str:
     if versus_of(meta) == BASELINE:
-        return f"The starter against its baseline build ({meta['baseline']['rev']}, {meta['baseline']['root']})"
+        args = meta["baseline"].get("args")
+        return (f"The starter against its baseline build ({meta['baseline']['rev']}, {meta['baseline']['root']}"
+                + (f", with {shlex.join(args)}" if args else "") + ")")
     return "The starter versus plain Spring Boot"
 
 
@@ -421,7 +429,9 @@ def markdown(rows: list[dict], floors: list[dict], meta: dict) -> str:
     if versus == BASELINE:
         baseline = meta["baseline"]
         lines += [f"starter: the sample jars of this checkout ({meta.get('starter_rev', '?')}); baseline: the same "
-                  f"jars built in {baseline['root']} ({baseline['rev']}), run alike. Not plain Spring Boot.", ""]
+                  f"jars built in {baseline['root']} ({baseline['rev']}), run alike"
+                  + (f", the baseline with {shlex.join(baseline['args'])} added" if baseline.get("args") else "")
+                  + ". Not plain Spring Boot.", ""]
     if meta.get("alternate"):
         lines += [alternate_method(meta), ""]
     lines += [f"Medians over the rounds; starter / {versus} is the ratio of the medians, *per round* the range of the "
@@ -643,7 +653,8 @@ class Runner:
         jar = variant_jar(target, variant, self.a.baseline)
         pinning = self.a.pinning
         command = [toolkit.java(), *(pinning.jvm_options() if pinning else ()), *phase.jvm, "-jar", str(jar)]
-        return toolkit.App(command, variant_args(variant, phase.model, jar), outdir / "app.log", cwd=outdir,
+        return toolkit.App(command, variant_args(variant, phase.model, jar, self.a.baseline_args), outdir / "app.log",
+                           cwd=outdir,
                            preexec_fn=pinning.server_preexec() if pinning else None)
 
     def wait_ready(self, app: toolkit.App):
@@ -870,6 +881,9 @@ def parse_args(argv=None):
     p.add_argument("--baseline", type=Path, metavar="ROOT",
                    help="instead of plain Spring Boot, the same sample jars built in ROOT (another checkout), run as "
                         "the starter is: an A/B of two builds")
+    p.add_argument("--baseline-args", type=shlex.split, default=[], metavar="ARGS",
+                   help="with --baseline: arguments added to the baseline's command line, e.g. a feature turned off "
+                        "(with --baseline . the same jar: what that feature costs)")
     p.add_argument("--no-pin", action="store_true",
                    help="let the server and k6 share every CPU (default: the server on CPUs of its own, toolkit.Pinning)")
     p.add_argument("--alternate", action="store_true",
@@ -911,6 +925,9 @@ def parse_args(argv=None):
         p.error("--alternate-windows must be at least 2 (pairs: a spread needs more than one) and "
                 "--alternate-seconds at least 1")
     a.versus = BASELINE if a.baseline else PLAIN
+    a.baseline_args = tuple(a.baseline_args)
+    if a.baseline_args and not a.baseline:
+        p.error("--baseline-args needs --baseline (plain Spring Boot runs without the starter, with nothing to add)")
     a.variants = ("starter", a.versus)
     if a.baseline:
         if "3" in a.boots:
@@ -960,7 +977,8 @@ def main(argv=None) -> int:
     if a.list:
         if a.baseline:
             print(f"starter: {toolkit.ROOT} at {git_rev(toolkit.ROOT)}; baseline: {a.baseline} at {a.baseline_rev} "
-                  "(the same sample jars, run alike)")
+                  "(the same sample jars, run alike"
+                  + (f", the baseline with {shlex.join(a.baseline_args)}" if a.baseline_args else "") + ")")
         for r, t, v in order:
             print(f"round {r}: {t.label}, {describe_step(a, r, v)}")
         print(f"about {estimate_minutes(a, a.targets):.0f} minutes")
@@ -974,7 +992,7 @@ def main(argv=None) -> int:
             **bench.machine_info(k6), "rounds": a.rounds, "load_before": os.getloadavg(),
             "targets": [t.label for t in a.targets], "versus": a.versus, "starter_rev": git_rev(toolkit.ROOT)}
     if a.baseline:
-        meta["baseline"] = {"root": str(a.baseline), "rev": a.baseline_rev}
+        meta["baseline"] = {"root": str(a.baseline), "rev": a.baseline_rev, "args": list(a.baseline_args)}
     if a.pinning:
         a.pinning.pin_this_process()
         meta["pinning"] = a.pinning.describe()

@@ -471,6 +471,20 @@ class Baseline(unittest.TestCase):
         self.assertEqual(vp.variant_jar(netty, "starter", Path("/b")), netty.jar)
         self.assertEqual(vp.variant_jar(netty, "plain", None), netty.jar)
 
+    def test_baseline_args_are_added_to_the_baseline_only(self):
+        a = vp.parse_args(["--boots", "4", "--servers", "netty", "--baseline", str(REPOSITORY),
+                           "--baseline-args=--app.threads.pinning.enabled=false --debug"])
+        self.assertEqual(a.baseline_args, ("--app.threads.pinning.enabled=false", "--debug"))
+        jar = app_jar(Path(tempfile.mkdtemp()))
+        self.assertEqual(vp.variant_args("baseline", "virtual", jar, a.baseline_args),
+                         ["--app.threads.model=virtual", "--app.threads.pinning.enabled=false", "--debug"])
+        self.assertEqual(vp.variant_args("starter", "virtual", jar, a.baseline_args), ["--app.threads.model=virtual"])
+        meta = {**self.META, "baseline": {**self.META["baseline"], "args": list(a.baseline_args)}}
+        self.assertIn("with --app.threads.pinning.enabled=false --debug", vp.title(meta))
+        self.assertIn("the baseline with --app.threads.pinning.enabled=false --debug added", vp.markdown([], [], meta))
+        with self.assertRaises(SystemExit, msg="plain has no starter to give arguments to"):
+            vp.parse_args(["--boots", "4", "--baseline-args=--debug"])
+
     def test_a_baseline_is_a_git_checkout_and_boot_4_only(self):
         with self.assertRaises(SystemExit):
             vp.parse_args(["--boots", "4", "--baseline", tempfile.mkdtemp()])
