@@ -92,8 +92,8 @@ public final class ThreadModelAutoConfiguration {
 	}
 
 	/**
-	 * The HTTP requests, counted by the starter's first servlet filter or WebFilter
-	 * ({@link ThreadModelRequestsAutoConfiguration}).
+	 * The HTTP requests, counted by the starter's first servlet filter or its decorator of
+	 * WebFlux's {@code HttpHandler} ({@link ThreadModelRequestsAutoConfiguration}).
 	 */
 	@Bean
 	@ConditionalOnMissingBean

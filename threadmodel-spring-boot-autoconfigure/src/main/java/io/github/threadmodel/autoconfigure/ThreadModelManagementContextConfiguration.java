@@ -1,8 +1,8 @@
 package io.github.threadmodel.autoconfigure;
 
 import io.github.threadmodel.internal.actuate.SwitchBodyLimit;
+import io.github.threadmodel.internal.actuate.SwitchBodyLimitDecorator;
 import io.github.threadmodel.internal.actuate.SwitchBodyLimitFilter;
-import io.github.threadmodel.internal.actuate.SwitchBodyLimitWebFilter;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -45,8 +45,8 @@ final class ThreadModelManagementContextConfiguration {
 	static class Reactive {
 
 		@Bean
-		SwitchBodyLimitWebFilter threadModelSwitchBodyLimitWebFilter(ObjectProvider<PathMappedEndpoints> endpoints) {
-			return new SwitchBodyLimitWebFilter(new SwitchBodyLimit(endpoints::getIfAvailable));
+		SwitchBodyLimitDecorator threadModelSwitchBodyLimitDecorator(ObjectProvider<PathMappedEndpoints> endpoints) {
+			return new SwitchBodyLimitDecorator(new SwitchBodyLimit(endpoints::getIfAvailable));
 		}
 
 	}

@@ -3,8 +3,8 @@ package io.github.threadmodel.autoconfigure;
 import java.util.EnumSet;
 
 import io.github.threadmodel.internal.requests.AsyncRequests;
+import io.github.threadmodel.internal.requests.RequestCountingDecorator;
 import io.github.threadmodel.internal.requests.RequestCountingFilter;
-import io.github.threadmodel.internal.requests.RequestCountingWebFilter;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
@@ -18,13 +18,13 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
-import org.springframework.web.server.WebFilter;
+import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
 
 /**
  * Auto-configuration of the count of HTTP requests ({@link RequestCounts}), which the
  * endpoint's {@code requests} and the {@code threadmodel.requests.*} meters show: a
- * servlet filter first in the chain in servlet applications, a {@link WebFilter} first in
- * reactive ones; and, on servlet servers, of the requests open in asynchronous processing
+ * servlet filter first in the chain in servlet applications, a decorator of the
+ * {@code HttpHandler} in reactive ones ({@link RequestCountingDecorator}); and, on servlet servers, of the requests open in asynchronous processing
  * ({@link AsyncRequests}).
  * @since 0.1.0
  */
@@ -63,13 +63,13 @@ public final class ThreadModelRequestsAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnWebApplication(type = Type.REACTIVE)
-	@ConditionalOnClass(WebFilter.class)
+	@ConditionalOnClass(HttpHandlerDecoratorFactory.class)
 	static class ReactiveRequestsConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		RequestCountingWebFilter threadModelRequestCountingWebFilter(RequestCounts counts) {
-			return new RequestCountingWebFilter(counts);
+		RequestCountingDecorator threadModelRequestCountingDecorator(RequestCounts counts) {
+			return new RequestCountingDecorator(counts);
 		}
 
 	}

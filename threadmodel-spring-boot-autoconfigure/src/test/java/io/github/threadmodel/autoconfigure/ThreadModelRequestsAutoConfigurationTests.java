@@ -3,8 +3,8 @@ package io.github.threadmodel.autoconfigure;
 import java.util.EnumSet;
 
 import io.github.threadmodel.internal.requests.AsyncRequests;
+import io.github.threadmodel.internal.requests.RequestCountingDecorator;
 import io.github.threadmodel.internal.requests.RequestCountingFilter;
-import io.github.threadmodel.internal.requests.RequestCountingWebFilter;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import jakarta.servlet.DispatcherType;
 import org.junit.jupiter.api.Test;
@@ -15,13 +15,16 @@ import org.springframework.boot.test.context.runner.ReactiveWebApplicationContex
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.core.Ordered;
+import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
 import org.springframework.test.util.ReflectionTestUtils;
+import org.springframework.web.server.WebFilter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Where the HTTP requests are counted: a servlet filter first in the chain, for the
- * first dispatch of each request, or a WebFilter ordered first.
+ * first dispatch of each request, or a decorator of WebFlux's {@code HttpHandler}, the
+ * innermost one, with no {@code WebFilter}.
  */
 class ThreadModelRequestsAutoConfigurationTests {
 
@@ -31,7 +34,7 @@ class ThreadModelRequestsAutoConfigurationTests {
 	@Test
 	void servletApplicationCountsInTheFirstFilterOnTheFirstDispatch() {
 		new WebApplicationContextRunner().withConfiguration(STARTER).run((context) -> {
-			assertThat(context).hasSingleBean(RequestCounts.class).doesNotHaveBean(RequestCountingWebFilter.class);
+			assertThat(context).hasSingleBean(RequestCounts.class).doesNotHaveBean(RequestCountingDecorator.class);
 			FilterRegistrationBean<?> registration = context.getBean("threadModelRequestCountingFilter",
 					FilterRegistrationBean.class);
 			assertThat(registration.getFilter()).isInstanceOf(RequestCountingFilter.class);
@@ -55,12 +58,13 @@ class ThreadModelRequestsAutoConfigurationTests {
 	}
 
 	@Test
-	void reactiveApplicationCountsInTheFirstWebFilter() {
+	void reactiveApplicationCountsInTheInnermostHttpHandlerDecoratorWithNoWebFilter() {
 		new ReactiveWebApplicationContextRunner().withConfiguration(STARTER).run((context) -> {
-			assertThat(context).hasSingleBean(RequestCountingWebFilter.class)
+			assertThat(context).hasSingleBean(RequestCountingDecorator.class)
+				.hasSingleBean(HttpHandlerDecoratorFactory.class)
+				.doesNotHaveBean(WebFilter.class)
 				.doesNotHaveBean(FilterRegistrationBean.class);
-			assertThat(context.getBean(RequestCountingWebFilter.class).getOrder())
-				.isEqualTo(Ordered.HIGHEST_PRECEDENCE);
+			assertThat(context.getBean(RequestCountingDecorator.class).getOrder()).isEqualTo(Ordered.LOWEST_PRECEDENCE);
 		});
 	}
 
@@ -69,7 +73,7 @@ class ThreadModelRequestsAutoConfigurationTests {
 		new ApplicationContextRunner().withConfiguration(STARTER)
 			.run((context) -> assertThat(context).doesNotHaveBean(RequestCounts.class)
 				.doesNotHaveBean(FilterRegistrationBean.class)
-				.doesNotHaveBean(RequestCountingWebFilter.class));
+				.doesNotHaveBean(RequestCountingDecorator.class));
 	}
 
 }

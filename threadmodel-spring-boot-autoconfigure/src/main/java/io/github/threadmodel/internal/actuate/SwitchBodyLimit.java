@@ -14,7 +14,7 @@ import org.springframework.http.HttpStatusCode;
  * few dozen bytes; a larger one is refused with 413 before the endpoint reads it, on every server (Spring
  * Boot reads an endpoint's body whole, with no limit on servlet servers, and WebFlux's codec
  * limit is 256 KB), by {@link SwitchBodyLimitFilter} (servlet) and
- * {@link SwitchBodyLimitWebFilter} (WebFlux): at once for a {@code Content-Length} over the
+ * {@link SwitchBodyLimitDecorator} (WebFlux): at once for a {@code Content-Length} over the
  * limit, otherwise once the bytes read pass it (a chunked body).
  */
 public final class SwitchBodyLimit {

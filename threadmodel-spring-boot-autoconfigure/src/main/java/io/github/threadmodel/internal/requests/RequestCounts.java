@@ -8,7 +8,7 @@ import io.github.threadmodel.executor.Refusal;
 
 /**
  * The HTTP requests of the application's web server, counted by {@link RequestCountingFilter}
- * (servlet) or {@link RequestCountingWebFilter} (WebFlux), and the 503 answers the
+ * (servlet) or {@link RequestCountingDecorator} (WebFlux), and the 503 answers the
  * starter wrote to requests the request executor refused under overload.
  */
 public final class RequestCounts {
