@@ -1,12 +1,10 @@
-package io.github.threadmodel.benchmarks;
+package io.github.threadmodel.internal.requests;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 import io.github.threadmodel.internal.actuate.SwitchBodyLimit;
 import io.github.threadmodel.internal.actuate.SwitchBodyLimitDecorator;
-import io.github.threadmodel.internal.requests.RequestCountingDecorator;
-import io.github.threadmodel.internal.requests.RequestCounts;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -44,14 +42,15 @@ import org.springframework.web.server.adapter.WebHttpHandlerBuilder;
  * method and the path. What any two filters cost: Spring's chain adds a deferred call and a
  * checkpoint named by a string built per request for each one.
  * </ul>
- * Run: {@code java -jar threadmodel-benchmarks/target/benchmarks.jar WebFluxRequestBenchmark -prof gc}.
+ * Run: {@code ./mvnw -Pjmh -pl threadmodel-spring-boot-starter test-compile exec:exec -Djmh.args="-prof gc"}, after
+ * {@code ./mvnw install -DskipTests}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 3, jvmArgsAppend = { "-Xmx256m" })
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Fork(value = 2, jvmArgsAppend = "-Xmx256m")
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
 public class WebFluxRequestBenchmark {
 
 	private static final byte[] ONE = "1".getBytes(StandardCharsets.US_ASCII);
