@@ -24,8 +24,8 @@ import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
  * Auto-configuration of the count of HTTP requests ({@link RequestCounts}), which the
  * endpoint's {@code requests} and the {@code threadmodel.requests.*} meters show: a
  * servlet filter first in the chain in servlet applications, a decorator of the
- * {@code HttpHandler} in reactive ones ({@link RequestCountingDecorator}); and, on servlet servers, of the requests open in asynchronous processing
- * ({@link AsyncRequests}).
+ * {@code HttpHandler} in reactive ones ({@link RequestCountingDecorator}); and, on servlet
+ * servers, of the requests open in asynchronous processing ({@link AsyncRequests}).
  * @since 0.1.0
  */
 @AutoConfiguration(after = ThreadModelAutoConfiguration.class)
