@@ -39,6 +39,8 @@ public class SwitchBodyLimitDecorator implements HttpHandlerDecoratorFactory {
 
 	@Override
 	public HttpHandler apply(HttpHandler handler) {
+		// the method first, as SwitchBodyLimit.applies does, so that no other request has its
+		// path parsed here (WebFluxRequestBenchmark: 176 bytes a request when it is)
 		return (request, response) -> (HttpMethod.POST.equals(request.getMethod())
 				&& this.limit.applies(HttpMethod.POST.name(), request.getPath().pathWithinApplication().value()))
 						? limited(handler, request, response) : handler.handle(request, response);

@@ -67,8 +67,9 @@ public class WebFluxRequestBenchmark {
 		switch (this.variant) {
 			case "plain" -> {
 			}
-			case "starter" -> builder.httpHandlerDecorator(new RequestCountingDecorator(counts))
-				.httpHandlerDecorator(new SwitchBodyLimitDecorator(new SwitchBodyLimit(() -> null)));
+			// in the order the application context gives them: the count, ordered last, innermost
+			case "starter" -> builder.httpHandlerDecorator(new SwitchBodyLimitDecorator(new SwitchBodyLimit(() -> null)))
+				.httpHandlerDecorator(new RequestCountingDecorator(counts));
 			case "webFilters" -> builder.filters((filters) -> {
 				filters.add(countingFilter(counts));
 				filters.add(methodAndPathFilter());
