@@ -1,6 +1,9 @@
 package io.github.threadmodel.internal.requests;
 
+import java.util.function.Consumer;
+
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.SignalType;
 
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
@@ -60,7 +63,20 @@ public class RequestCountingDecorator implements HttpHandlerDecoratorFactory, Or
 		return Ordered.LOWEST_PRECEDENCE;
 	}
 
-	private record CountingHandler(HttpHandler handler, RequestCounts counts) implements HttpHandler {
+	private static final class CountingHandler implements HttpHandler {
+
+		private final HttpHandler handler;
+
+		private final RequestCounts counts;
+
+		/** Made once, not per request: a lambda that captures is a new object each time. */
+		private final Consumer<SignalType> completed;
+
+		CountingHandler(HttpHandler handler, RequestCounts counts) {
+			this.handler = handler;
+			this.counts = counts;
+			this.completed = (signal) -> counts.onCompleted();
+		}
 
 		@Override
 		public Mono<Void> handle(ServerHttpRequest request, ServerHttpResponse response) {
@@ -73,7 +89,7 @@ public class RequestCountingDecorator implements HttpHandlerDecoratorFactory, Or
 				this.counts.onCompleted();
 				throw ex;
 			}
-			return handled.doFinally((signal) -> this.counts.onCompleted());
+			return handled.doFinally(this.completed);
 		}
 
 	}
