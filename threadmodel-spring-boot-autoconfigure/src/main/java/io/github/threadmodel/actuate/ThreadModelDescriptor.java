@@ -28,13 +28,33 @@ import io.github.threadmodel.executor.ExecutorStats;
  * @param auto what {@code app.threads.model=auto} is doing, or {@code null} without it
  * @param admission how many requests may run at once on virtual threads, and the limit now
  * (adaptive, fixed or unlimited), or {@code null} while requests run on platform threads
+ * @param lanes the lanes ({@code app.threads.lanes.*}), in the order their paths are
+ * matched; empty without lanes
  * @since 0.1.0
  */
 public record ThreadModelDescriptor(String model, String modelSource, String server, ExecutorDescriptor requests,
 		ExecutorDescriptor tasks, NettyDescriptor netty, SchedulerDescriptor virtualThreadScheduler,
 		ConnectionsDescriptor connections, StartupDescriptor startup, RuntimeDescriptor runtime,
 		boolean switchingEnabled, List<SwitchDescriptor> switches, PinningDescriptor pinning, AutoDescriptor auto,
-		ExecutorStats.Admission admission) {
+		ExecutorStats.Admission admission, List<LaneDescriptor> lanes) {
+
+	/**
+	 * A lane: the routes whose requests run on an executor of their own.
+	 *
+	 * @param name its name, as in {@code app.threads.lanes.<name>}
+	 * @param model the thread model of its requests
+	 * @param paths its path patterns ({@code app.threads.lanes.<name>.paths})
+	 * @param handlers the Spring MVC handler methods annotated with it, as
+	 * {@code Controller#method}
+	 * @param executor its executor's figures: {@code submitted} counts the lane's requests,
+	 * {@code rejected} the ones answered 503 by its limits
+	 * @param admission how many of its requests may run at once on virtual threads, or
+	 * {@code null} while they run on platform threads
+	 */
+	public record LaneDescriptor(String name, String model, List<String> paths, List<String> handlers,
+			ExecutorDescriptor executor, ExecutorStats.Admission admission) {
+
+	}
 
 	/**
 	 * What {@code app.threads.model=auto} is doing.

@@ -4,6 +4,7 @@ import java.util.EnumSet;
 
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.handoff.RequestHandOff;
+import io.github.threadmodel.internal.lanes.Lanes;
 import io.github.threadmodel.internal.overload.OverloadFilter;
 import io.github.threadmodel.internal.overload.OverloadWebExceptionHandler;
 import io.github.threadmodel.internal.overload.ProbeLane;
@@ -37,7 +38,8 @@ import org.springframework.web.server.WebExceptionHandler;
  * {@link WebExceptionHandler} on WebFlux.
  * @since 0.1.0
  */
-@AutoConfiguration(after = { ThreadModelAutoConfiguration.class, ThreadModelRequestsAutoConfiguration.class })
+@AutoConfiguration(after = { ThreadModelAutoConfiguration.class, ThreadModelRequestsAutoConfiguration.class,
+		ThreadModelLanesAutoConfiguration.class })
 @ConditionalOnWebApplication
 public final class ThreadModelOverloadAutoConfiguration {
 
@@ -81,7 +83,8 @@ public final class ThreadModelOverloadAutoConfiguration {
 		 * dispatch belongs to a request that was admitted. With it in the chain, the request
 		 * executor reads requests ahead of their turn, so that a request that waits is one
 		 * the server counts as active during a graceful shutdown, and a probe that came to
-		 * the executor all the same (over TLS on Jetty) skips the queue. Backs off from an
+		 * the executor all the same (over TLS on Jetty) skips the queue; a lane's request
+		 * goes to the lane's executor (see {@link ThreadModelLanesAutoConfiguration}). Backs off from an
 		 * application's own {@link OverloadFilter} bean or registration, as Spring Boot's
 		 * {@code @ConditionalOnMissingFilterBean} would (that one changed package in Boot
 		 * 4; this condition serves both lines).
@@ -90,10 +93,11 @@ public final class ThreadModelOverloadAutoConfiguration {
 		@ConditionalOnMissingBean(value = OverloadFilter.class, parameterizedContainer = FilterRegistrationBean.class)
 		FilterRegistrationBean<OverloadFilter> threadModelOverloadFilter(ThreadModelSettings settings,
 				RequestCounts counts, ThreadModelExecutors executors, ObjectProvider<RequestThreadContext> contexts,
-				ProbeLane probes) {
+				ProbeLane probes, ObjectProvider<Lanes> lanes) {
 			ThreadModelExecutor requests = executors.requests();
-			FilterRegistrationBean<OverloadFilter> registration = new FilterRegistrationBean<>(new OverloadFilter(
-					settings.retryAfter(), counts, probes.paths(), requests, contexts.orderedStream().toList()));
+			FilterRegistrationBean<OverloadFilter> registration = new FilterRegistrationBean<>(
+					new OverloadFilter(settings.retryAfter(), counts, probes.paths(), requests,
+							contexts.orderedStream().toList(), lanes.getIfAvailable(Lanes::none)));
 			RequestHandOff.readRequestsAhead(requests, settings.readAheadLimit());
 			registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 			registration.setDispatcherTypes(EnumSet.of(DispatcherType.REQUEST));

@@ -2,7 +2,9 @@ package io.github.threadmodel.autoconfigure;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.github.threadmodel.executor.ThreadModelChoice;
 
@@ -43,6 +45,12 @@ public class ThreadModelProperties {
 	private final Readiness readiness = new Readiness();
 
 	private final Auto auto = new Auto();
+
+	/**
+	 * Lanes by name: routes whose requests run on threads of their own, with a model and
+	 * limits of their own, instead of the server's request threads.
+	 */
+	private final Map<String, Lane> lanes = new LinkedHashMap<>();
 
 	public ThreadModelChoice getModel() {
 		return this.model;
@@ -88,9 +96,12 @@ public class ThreadModelProperties {
 		return this.readiness;
 	}
 
-
 	public Auto getAuto() {
 		return this.auto;
+	}
+
+	public Map<String, Lane> getLanes() {
+		return this.lanes;
 	}
 
 	/**
@@ -430,6 +441,123 @@ public class ThreadModelProperties {
 
 		public void setPaths(List<String> paths) {
 			this.paths = paths;
+		}
+
+	}
+
+	/**
+	 * A lane: the routes whose requests run on its own executor, by path or by the
+	 * {@code @ThreadLane} annotation on their handler.
+	 */
+	public static class Lane {
+
+		/**
+		 * Request paths of the lane's routes, as Spring path patterns after the servlet
+		 * context path, for example '/reports/**'. A path here wins over a @ThreadLane
+		 * annotation.
+		 */
+		private List<String> paths = new ArrayList<>();
+
+		/**
+		 * Thread model of the lane's requests: 'platform' or 'virtual'.
+		 */
+		private ThreadModelChoice model = ThreadModelChoice.PLATFORM;
+
+		private final LanePlatform platform = new LanePlatform();
+
+		private final LaneVirtual virtual = new LaneVirtual();
+
+		public List<String> getPaths() {
+			return this.paths;
+		}
+
+		public void setPaths(List<String> paths) {
+			this.paths = paths;
+		}
+
+		public ThreadModelChoice getModel() {
+			return this.model;
+		}
+
+		public void setModel(ThreadModelChoice model) {
+			this.model = model;
+		}
+
+		public LanePlatform getPlatform() {
+			return this.platform;
+		}
+
+		public LaneVirtual getVirtual() {
+			return this.virtual;
+		}
+
+	}
+
+	/**
+	 * A lane's pool of platform threads; what is unset is the server's
+	 * (app.threads.platform.*).
+	 */
+	public static class LanePlatform {
+
+		/**
+		 * Maximum number of platform threads of the lane.
+		 */
+		private Integer maxThreads;
+
+		/**
+		 * Maximum number of the lane's requests waiting for a thread; beyond it they are
+		 * answered 503. Unset: the server's queue capacity.
+		 */
+		private Integer queueCapacity;
+
+		public Integer getMaxThreads() {
+			return this.maxThreads;
+		}
+
+		public void setMaxThreads(Integer maxThreads) {
+			this.maxThreads = maxThreads;
+		}
+
+		public Integer getQueueCapacity() {
+			return this.queueCapacity;
+		}
+
+		public void setQueueCapacity(Integer queueCapacity) {
+			this.queueCapacity = queueCapacity;
+		}
+
+	}
+
+	/**
+	 * A lane's admission on virtual threads; what is unset is the server's
+	 * (app.threads.virtual.*).
+	 */
+	public static class LaneVirtual {
+
+		/**
+		 * Maximum number of the lane's requests running at once on virtual threads.
+		 */
+		private Integer maxConcurrency;
+
+		/**
+		 * How long a request of the lane waits for a turn before it is answered 503.
+		 */
+		private Duration queueTimeout;
+
+		public Integer getMaxConcurrency() {
+			return this.maxConcurrency;
+		}
+
+		public void setMaxConcurrency(Integer maxConcurrency) {
+			this.maxConcurrency = maxConcurrency;
+		}
+
+		public Duration getQueueTimeout() {
+			return this.queueTimeout;
+		}
+
+		public void setQueueTimeout(Duration queueTimeout) {
+			this.queueTimeout = queueTimeout;
 		}
 
 	}

@@ -30,6 +30,8 @@ final class ThreadModelPropertiesCheck {
 
 	private static final String MODEL_ALLOWED = "platform, virtual or auto; leave the property out for the default";
 
+	private static final String LANE_MODEL_ALLOWED = "platform or virtual";
+
 	private static final String TASK_MODEL_ALLOWED = "platform or virtual; leave the property out to follow the "
 			+ "server's model";
 
@@ -57,6 +59,7 @@ final class ThreadModelPropertiesCheck {
 		checkDuration("app.threads.pinning.threshold", properties.getPinning().getThreshold(), Duration.ZERO,
 				"a duration of zero or more, for example 20ms");
 		checkAuto(properties.getAuto());
+		properties.getLanes().forEach(ThreadModelPropertiesCheck::checkLane);
 		checkDuration("app.threads.readiness.shedding-for", properties.getReadiness().getSheddingFor(),
 				Duration.ofSeconds(1), "a duration of 1s or more, for example 10s");
 		checkDuration("app.threads.readiness.accept-after", properties.getReadiness().getAcceptAfter(),
@@ -89,7 +92,8 @@ final class ThreadModelPropertiesCheck {
 	static InvalidConfigurationPropertyValueException invalidModel(BindException ex) {
 		String property = ex.getName().toString();
 		String allowed = property.equals(ThreadModelSettings.MODEL_PROPERTY) ? MODEL_ALLOWED
-				: property.equals(TASK_MODEL_PROPERTY) ? TASK_MODEL_ALLOWED : null;
+				: property.equals(TASK_MODEL_PROPERTY) ? TASK_MODEL_ALLOWED
+						: property.matches("app\\.threads\\.lanes\\.[^.]+\\.model") ? LANE_MODEL_ALLOWED : null;
 		if (allowed == null || ex.getProperty() == null) {
 			return null;
 		}
@@ -153,6 +157,32 @@ final class ThreadModelPropertiesCheck {
 				logger.warn("app.threads.virtual.queue-timeout has no effect with "
 						+ "app.threads.virtual.admission=unlimited: on virtual threads no request waits for a turn");
 			}
+		}
+	}
+
+	/**
+	 * Checks a lane's model and limits; its paths are checked where they are parsed, with
+	 * Spring's path patterns (only web applications have them).
+	 */
+	private static void checkLane(String name, ThreadModelProperties.Lane lane) {
+		String prefix = "app.threads.lanes." + name + ".";
+		if (lane.getModel() == null || lane.getModel() == ThreadModelChoice.AUTO) {
+			throw invalid(prefix + "model", (lane.getModel() != null) ? lane.getModel().id() : "", LANE_MODEL_ALLOWED);
+		}
+		ThreadModelProperties.LanePlatform platform = lane.getPlatform();
+		if (platform.getMaxThreads() != null) {
+			checkAtLeast(prefix + "platform.max-threads", platform.getMaxThreads(), 1);
+		}
+		if (platform.getQueueCapacity() != null) {
+			checkAtLeast(prefix + "platform.queue-capacity", platform.getQueueCapacity(), 0);
+		}
+		ThreadModelProperties.LaneVirtual virtual = lane.getVirtual();
+		if (virtual.getMaxConcurrency() != null) {
+			checkAtLeast(prefix + "virtual.max-concurrency", virtual.getMaxConcurrency(), 1);
+		}
+		if (virtual.getQueueTimeout() != null) {
+			checkDuration(prefix + "virtual.queue-timeout", virtual.getQueueTimeout(), Duration.ZERO,
+					"a duration of zero or more, for example 200ms (the server's when unset)");
 		}
 	}
 

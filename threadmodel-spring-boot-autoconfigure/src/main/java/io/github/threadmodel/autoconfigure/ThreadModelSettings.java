@@ -3,6 +3,7 @@ package io.github.threadmodel.autoconfigure;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import io.github.threadmodel.executor.ExecutorSettings.AdaptiveAdmission;
 import io.github.threadmodel.executor.ExecutorSettings.FixedAdmission;
@@ -177,8 +178,12 @@ final class ThreadModelSettings {
 	 * @return the executor settings
 	 */
 	ExecutorSettings requestExecutor() {
+		return new ExecutorSettings(this.model, platformPool(), requestAdmission());
+	}
+
+	private ExecutorSettings.Admission requestAdmission() {
 		ThreadModelProperties.Virtual virtual = this.properties.getVirtual();
-		ExecutorSettings.Admission admission = switch (admission(virtual)) {
+		return switch (admission(virtual)) {
 			case UNLIMITED -> UnlimitedAdmission.INSTANCE;
 			case FIXED -> new FixedAdmission(virtual.getMaxConcurrency());
 			case ADAPTIVE -> {
@@ -186,7 +191,46 @@ final class ThreadModelSettings {
 				yield new AdaptiveAdmission(bounds.getMinLimit(), bounds.getMaxLimit(), bounds.getHeapThreshold());
 			}
 		};
-		return new ExecutorSettings(this.model, platformPool(), admission);
+	}
+
+	/**
+	 * The lanes, by name, as configured ({@code app.threads.lanes.*}).
+	 * @return the lanes' properties
+	 */
+	Map<String, ThreadModelProperties.Lane> lanes() {
+		return this.properties.getLanes();
+	}
+
+	/**
+	 * The settings of a lane's executor: its model, and its own limits where it has them,
+	 * the request executor's otherwise (a virtual lane without a
+	 * {@code max-concurrency} is admitted as the server's requests are).
+	 * @param lane the lane's properties
+	 * @return the executor settings
+	 */
+	ExecutorSettings laneExecutor(ThreadModelProperties.Lane lane) {
+		ExecutorSettings.PlatformPool server = platformPool();
+		ThreadModelProperties.LanePlatform platform = lane.getPlatform();
+		int maxThreads = (platform.getMaxThreads() != null) ? platform.getMaxThreads() : server.maxThreads();
+		Integer queueCapacity = (platform.getQueueCapacity() != null) ? platform.getQueueCapacity()
+				: server.queueCapacity();
+		ExecutorSettings.PlatformPool pool = new ExecutorSettings.PlatformPool(maxThreads,
+				Math.min(server.minThreads(), maxThreads), queueCapacity, server.keepAlive());
+		Integer maxConcurrency = lane.getVirtual().getMaxConcurrency();
+		ExecutorSettings.Admission admission = (maxConcurrency != null) ? new FixedAdmission(maxConcurrency)
+				: requestAdmission();
+		return new ExecutorSettings(lane.getModel().fixedModel(), pool, admission);
+	}
+
+	/**
+	 * How a lane's executor answers overload: as the request executor, with the lane's
+	 * own queue timeout when it has one.
+	 * @param lane the lane's properties
+	 * @return the overload protection
+	 */
+	OverloadProtection laneOverload(ThreadModelProperties.Lane lane) {
+		Duration queueTimeout = lane.getVirtual().getQueueTimeout();
+		return (queueTimeout != null) ? new OverloadProtection(queueTimeout) : overload();
 	}
 
 	/**

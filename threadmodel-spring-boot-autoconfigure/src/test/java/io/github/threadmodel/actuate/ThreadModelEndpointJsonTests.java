@@ -149,6 +149,7 @@ class ThreadModelEndpointJsonTests {
 			auto.figures.longestSchedulingDelayMs: number
 			auto.decisions: array
 			admission: null
+			lanes: array
 			""";
 
 	private static final String SCHEDULER = """

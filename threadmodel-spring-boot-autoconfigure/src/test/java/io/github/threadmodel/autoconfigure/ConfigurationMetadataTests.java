@@ -54,7 +54,7 @@ class ConfigurationMetadataTests {
 					"app.threads.auto.scheduling-delay", "app.threads.auto.severe-scheduling-delay",
 					"app.threads.virtual.admission", "app.threads.virtual.adaptive.min-limit",
 					"app.threads.virtual.adaptive.max-limit", "app.threads.virtual.adaptive.heap-threshold",
-					"app.threads.probes.paths", "app.threads.readiness.refuse-when-shedding",
+					"app.threads.probes.paths", "app.threads.lanes", "app.threads.readiness.refuse-when-shedding",
 					"app.threads.readiness.shedding-for", "app.threads.readiness.accept-after");
 		assertThat(starter).allSatisfy((property) -> assertThat((String) property.get("description")).as("%s", property)
 			.isNotBlank());

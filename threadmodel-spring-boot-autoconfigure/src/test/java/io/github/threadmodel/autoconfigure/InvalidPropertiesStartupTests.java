@@ -51,6 +51,16 @@ class InvalidPropertiesStartupTests {
 						new String[] {
 								"Invalid value '0' for configuration property 'spring.task.execution.simple.concurrency-limit'",
 								"a whole number of 1 or more, or -1 for no limit" }),
+				Arguments.of("app.threads.lanes.cpu.model=green",
+						new String[] { "Invalid value 'green' for configuration property 'app.threads.lanes.cpu.model'",
+								"Allowed: platform or virtual." }),
+				Arguments.of("app.threads.lanes.cpu.model=auto",
+						new String[] { "Invalid value 'auto' for configuration property 'app.threads.lanes.cpu.model'",
+								"Allowed: platform or virtual." }),
+				Arguments.of("app.threads.lanes.cpu.platform.max-threads=0",
+						new String[] {
+								"Invalid value '0' for configuration property 'app.threads.lanes.cpu.platform.max-threads'",
+								"Allowed: a whole number of 1 or more." }),
 				Arguments.of("app.threads.platform.max-threads=0",
 						new String[] { "Invalid value '0' for configuration property 'app.threads.platform.max-threads'",
 								"Allowed: a whole number of 1 or more." }),

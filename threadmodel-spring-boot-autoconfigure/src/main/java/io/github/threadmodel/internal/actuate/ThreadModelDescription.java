@@ -1,5 +1,6 @@
 package io.github.threadmodel.internal.actuate;
 
+import java.util.List;
 import java.util.function.Supplier;
 
 import io.github.threadmodel.actuate.ThreadModelDescriptor;
@@ -11,6 +12,7 @@ import io.github.threadmodel.actuate.ThreadModelDescriptor.ExecutorDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.ExecutorTasksDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.FiguresDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.FlavourDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.LaneDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.NettyDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.PinnedSiteDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.PinningDescriptor;
@@ -28,6 +30,7 @@ import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
 import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
 import io.github.threadmodel.internal.flavour.RuntimeFlavour;
+import io.github.threadmodel.internal.lanes.Lanes;
 import io.github.threadmodel.internal.requests.AsyncRequests;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.internal.scheduler.VirtualThreadScheduler;
@@ -66,6 +69,8 @@ public final class ThreadModelDescription implements Supplier<ThreadModelDescrip
 
 	private final AsyncRequests asyncRequests;
 
+	private final Lanes lanes;
+
 	// Detected on the first read, so that it costs the application's startup nothing.
 	private final SingletonSupplier<RuntimeDescriptor> runtime = SingletonSupplier.of(() -> new RuntimeDescriptor(
 			System.getProperty("java.version"), System.getProperty("java.vendor"),
@@ -92,12 +97,13 @@ public final class ThreadModelDescription implements Supplier<ThreadModelDescrip
 	 * @param auto {@code app.threads.model=auto}, or {@code null} without it
 	 * @param asyncRequests the servlet requests in asynchronous processing, or {@code null}
 	 * on WebFlux
+	 * @param lanes the lanes, or {@code null} on WebFlux
 	 */
 	public ThreadModelDescription(String startupSource, ThreadModelExecutor requests,
 			@Nullable ThreadModelExecutor tasks, RequestCounts requestCounts, ThreadModelSwitcher switcher,
 			ConnectionsDescriptor connections, StartupTimeline startupTimeline, ServerKind serverKind,
 			@Nullable VirtualThreadPinning pinning, @Nullable AutoThreadModel auto,
-			@Nullable AsyncRequests asyncRequests) {
+			@Nullable AsyncRequests asyncRequests, @Nullable Lanes lanes) {
 		this.startupSource = startupSource;
 		this.requests = requests;
 		this.tasks = tasks;
@@ -109,6 +115,7 @@ public final class ThreadModelDescription implements Supplier<ThreadModelDescrip
 		this.pinning = pinning;
 		this.auto = auto;
 		this.asyncRequests = asyncRequests;
+		this.lanes = lanes;
 		requests.onSwitch((change) -> {
 			if (change.from() != change.to()) {
 				this.lastModelChange = change;
@@ -126,7 +133,19 @@ public final class ThreadModelDescription implements Supplier<ThreadModelDescrip
 				this.runtime.obtain(), this.switcher.isEnabled(),
 				this.requests.switchHistory().stream().map(ThreadModelDescription::change).toList(),
 				(this.pinning != null) ? pinning(this.pinning.isRecording(), this.pinning.stats()) : null,
-				(this.auto != null) ? auto(this.auto.status(), this.requests) : null, this.requests.admission());
+				(this.auto != null) ? auto(this.auto.status(), this.requests) : null, this.requests.admission(),
+				lanes());
+	}
+
+	private List<LaneDescriptor> lanes() {
+		if (this.lanes == null) {
+			return List.of();
+		}
+		return this.lanes.all()
+			.stream()
+			.map((lane) -> new LaneDescriptor(lane.name(), lane.executor().getModel().id(), lane.paths(),
+					this.lanes.annotatedHandlers(lane), tasks(lane.executor()), lane.executor().admission()))
+			.toList();
 	}
 
 	/**

@@ -9,6 +9,8 @@ import io.github.threadmodel.executor.Refusal;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.handoff.RequestHandOff;
 import io.github.threadmodel.internal.handoff.RequestTurn;
+import io.github.threadmodel.internal.lanes.Lane;
+import io.github.threadmodel.internal.lanes.Lanes;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.internal.servers.RequestThreadContext;
 import jakarta.servlet.Filter;
@@ -34,7 +36,12 @@ import jakarta.servlet.http.HttpServletResponse;
  * <li>a request that is no probe but was read on a thread of the {@link ProbeLane} (a
  * request pipelined behind a probe on its connection) takes a turn of the request
  * executor like any request, and runs there;</li>
- * <li>every other request passes through at the cost of two thread-local reads.</li>
+ * <li>a request of a {@link Lane} (by its path or its handler's annotation) runs on the
+ * lane's executor, under the lane's limits and not the request executor's: the thread
+ * that read it gives back the turn it was read ahead with and waits for it, or answers
+ * 503 when the lane refuses it;</li>
+ * <li>without lanes, every other request passes through at the cost of two thread-local
+ * reads.</li>
  * </ul>
  * Registered right after the starter's request counting and before observation and
  * security, so that a refused request costs no more work, and what those filters put on
@@ -53,6 +60,8 @@ public class OverloadFilter implements Filter {
 
 	private final List<RequestThreadContext> contexts;
 
+	private final Lanes lanes;
+
 	/**
 	 * Creates the filter.
 	 * @param retryAfter the {@code Retry-After} to send, rounded up to whole seconds
@@ -61,14 +70,16 @@ public class OverloadFilter implements Filter {
 	 * @param requests the request executor, for a later request read on a thread whose turn
 	 * was used
 	 * @param contexts what the server keeps on the reading thread, beyond its class loader
+	 * @param lanes the lanes whose requests run on executors of their own
 	 */
 	public OverloadFilter(Duration retryAfter, RequestCounts counts, ProbePaths probes, ThreadModelExecutor requests,
-			List<RequestThreadContext> contexts) {
+			List<RequestThreadContext> contexts, Lanes lanes) {
 		this.answer = new OverloadAnswer(retryAfter);
 		this.counts = counts;
 		this.probes = probes;
 		this.requests = requests;
 		this.contexts = List.copyOf(contexts);
+		this.lanes = lanes;
 	}
 
 	@Override
@@ -76,25 +87,38 @@ public class OverloadFilter implements Filter {
 			throws IOException, ServletException {
 		Refusal refusal = Refusal.current();
 		RequestTurn turn = RequestHandOff.currentTurn();
-		if ((refusal == null && turn == null && !ProbeLane.runsCurrentThread())
+		if ((refusal == null && turn == null && !ProbeLane.runsCurrentThread() && this.lanes.isEmpty())
 				|| !(request instanceof HttpServletRequest httpRequest)
 				|| !(response instanceof HttpServletResponse httpResponse)) {
 			chain.doFilter(request, response);
 			return;
 		}
 		if (this.probes.matches(httpRequest.getRequestURI(), httpRequest.getContextPath())) {
-			if (turn != null && turn.isUnused()) {
-				turn.skip();
-			}
+			skipUnused(turn);
 			this.counts.onBypassed();
 			chain.doFilter(request, response);
 			return;
 		}
-		if (refusal == null) {
+		Lane lane = this.lanes.laneOf(httpRequest);
+		if (lane != null) {
+			// the lane's limits, not the request executor's, decide
+			skipUnused(turn);
+			refusal = runIn(lane.executor(), request, response, chain);
+		}
+		else if (refusal == null && turn == null && !ProbeLane.runsCurrentThread()) {
+			chain.doFilter(request, response);
+		}
+		else if (refusal == null) {
 			refusal = takeTurn(turn, request, response, chain);
 		}
 		if (refusal != null) {
 			answer(refusal, httpRequest, httpResponse);
+		}
+	}
+
+	private static void skipUnused(RequestTurn turn) {
+		if (turn != null && turn.isUnused()) {
+			turn.skip();
 		}
 	}
 
@@ -105,17 +129,32 @@ public class OverloadFilter implements Filter {
 	 */
 	private Refusal takeTurn(RequestTurn turn, ServletRequest request, ServletResponse response, FilterChain chain)
 			throws IOException, ServletException {
-		RequestTurn.Work<Exception> rest = () -> chain.doFilter(request, response);
-		UnaryOperator<Runnable> context = carryContext();
-		try {
-			if (turn != null && turn.isUnused()) {
-				Refusal refusal = turn.await();
-				if (refusal == null) {
-					turn.runAdmitted(rest, context);
-				}
-				return refusal;
+		if (turn == null || !turn.isUnused()) {
+			return runIn(this.requests, request, response, chain);
+		}
+		return waitFor(() -> {
+			Refusal refusal = turn.await();
+			if (refusal == null) {
+				turn.runAdmitted(() -> chain.doFilter(request, response), carryContext());
 			}
-			return RequestHandOff.runInTurn(this.requests, rest, context);
+			return refusal;
+		});
+	}
+
+	/**
+	 * Runs the rest of the request as a new task of an executor, under its limits, while
+	 * this thread waits.
+	 * @return the refusal when the executor refused it instead
+	 */
+	private Refusal runIn(ThreadModelExecutor executor, ServletRequest request, ServletResponse response,
+			FilterChain chain) throws IOException, ServletException {
+		return waitFor(() -> RequestHandOff.runInTurn(executor, () -> chain.doFilter(request, response),
+				carryContext()));
+	}
+
+	private static Refusal waitFor(Wait wait) throws IOException, ServletException {
+		try {
+			return wait.run();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -127,6 +166,13 @@ public class OverloadFilter implements Filter {
 		catch (Exception ex) {
 			throw new ServletException(ex);
 		}
+	}
+
+	/** A wait for a turn, then the rest of the request, on whatever thread got the turn. */
+	private interface Wait {
+
+		Refusal run() throws Exception;
+
 	}
 
 	/**

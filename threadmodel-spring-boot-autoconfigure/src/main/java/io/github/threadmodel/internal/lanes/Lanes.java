@@ -1,0 +1,119 @@
+package io.github.threadmodel.internal.lanes;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.springframework.http.server.PathContainer;
+import org.springframework.http.server.RequestPath;
+
+/**
+ * The lanes of a servlet application, and which one a request belongs to: the first lane
+ * whose paths match the request's path after the context path, else the lane of the
+ * {@code @ThreadLane} annotation of the handler that serves it, else none (the request
+ * stays on the server's request executor). Closing it closes the lanes' executors, once
+ * the server has stopped and its requests have ended.
+ */
+public final class Lanes implements AutoCloseable {
+
+	private static final Lanes NONE = new Lanes(List.of());
+
+	private final Map<String, Lane> byName = new LinkedHashMap<>();
+
+	/** The handlers annotated with a lane, once the handler mappings are known. */
+	private volatile AnnotatedRoutes annotated = AnnotatedRoutes.NONE;
+
+	/**
+	 * Creates the lanes.
+	 * @param lanes the lanes, in the order their paths are matched
+	 */
+	public Lanes(List<Lane> lanes) {
+		lanes.forEach((lane) -> this.byName.put(lane.name(), lane));
+	}
+
+	/**
+	 * No lanes.
+	 * @return lanes that hold no request
+	 */
+	public static Lanes none() {
+		return NONE;
+	}
+
+	/**
+	 * Whether there is no lane: every request stays on the request executor.
+	 * @return whether there is none
+	 */
+	public boolean isEmpty() {
+		return this.byName.isEmpty();
+	}
+
+	/**
+	 * The lanes.
+	 * @return the lanes, in the order their paths are matched
+	 */
+	public List<Lane> all() {
+		return List.copyOf(this.byName.values());
+	}
+
+	/**
+	 * The names of the lanes.
+	 * @return the names, in the order their paths are matched
+	 */
+	public Set<String> names() {
+		return this.byName.keySet();
+	}
+
+	/**
+	 * A lane by its name.
+	 * @param name the name
+	 * @return the lane, or {@code null} when there is none of that name
+	 */
+	public Lane get(String name) {
+		return this.byName.get(name);
+	}
+
+	/**
+	 * The handlers annotated with each lane, as {@code Controller#method}.
+	 * @param lane the lane
+	 * @return the handlers, empty before the handler mappings are known
+	 */
+	public List<String> annotatedHandlers(Lane lane) {
+		return this.annotated.handlers(lane);
+	}
+
+	/**
+	 * Uses the handlers annotated with a lane; called once the handler mappings are known.
+	 * @param annotated the annotated handlers
+	 */
+	void useAnnotated(AnnotatedRoutes annotated) {
+		this.annotated = annotated;
+	}
+
+	/**
+	 * The lane a request belongs to.
+	 * @param request the request, on its first dispatch
+	 * @return the lane, or {@code null} for none
+	 */
+	public Lane laneOf(HttpServletRequest request) {
+		if (this.byName.isEmpty()) {
+			return null;
+		}
+		PathContainer path = RequestPath.parse(request.getRequestURI(), request.getContextPath())
+			.pathWithinApplication();
+		for (Lane lane : this.byName.values()) {
+			if (lane.matches(path)) {
+				return lane;
+			}
+		}
+		return this.annotated.laneOf(request, path);
+	}
+
+	@Override
+	public void close() {
+		this.byName.values().forEach((lane) -> lane.executor().close());
+	}
+
+}

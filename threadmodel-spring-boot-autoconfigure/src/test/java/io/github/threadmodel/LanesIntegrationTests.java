@@ -1,0 +1,147 @@
+package io.github.threadmodel;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+
+import io.github.threadmodel.internal.lanes.UnknownLaneException;
+import io.github.threadmodel.testapp.Http;
+import io.github.threadmodel.testapp.LaneController;
+import io.github.threadmodel.testapp.TestServers;
+import io.github.threadmodel.testapp.ThreadController;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.NestedExceptionUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Lanes on the servlet servers: a route in a lane, by path or by annotation, runs on the
+ * lane's threads under the lane's limits, and every other route as before.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class LanesIntegrationTests {
+
+	private static final String LANE_ROUTES = "spring.main.sources=" + LaneController.class.getName();
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("servletServers")
+	void aRouteInALaneRunsOnTheLanesThreads(TestServers server) {
+		try (ConfigurableApplicationContext context = server.start("app.threads.model=virtual", LANE_ROUTES,
+				"app.threads.lanes.cpu.model=platform", "app.threads.lanes.cpu.platform.max-threads=2",
+				"app.threads.lanes.io.model=virtual", "app.threads.lanes.io.paths=/lane/moved,/echo")) {
+			Http http = new Http(context);
+			assertThat(http.get("/lane/report/monthly")).startsWith("lane-cpu-platform-").endsWith("virtual=false");
+			assertThat(http.get("/lane/io")).startsWith("lane-io-virtual-").endsWith("virtual=true");
+			// the path of the io lane wins over the cpu lane of the class
+			assertThat(http.get("/lane/moved")).startsWith("lane-io-virtual-");
+			assertThat(http.get("/echo?id=7")).isEqualTo("7");
+			// a more specific route in no lane, and a route outside the lanes' paths
+			assertThat(http.get("/lane/report/summary")).doesNotStartWith("lane-").endsWith("virtual=true");
+			assertThat(http.get("/thread")).doesNotStartWith("lane-").endsWith("virtual=true");
+			assertThat(lanes(http)).satisfiesExactly((cpu) -> {
+				assertThat(cpu).containsEntry("name", "cpu").containsEntry("model", "platform")
+					.containsEntry("paths", List.of())
+					.containsEntry("handlers", List.of("LaneController#moved", "LaneController#report"));
+				assertThat(executor(cpu)).containsEntry("submitted", 1).containsEntry("maxPoolSize", 2);
+			}, (io) -> {
+				assertThat(io).containsEntry("name", "io").containsEntry("model", "virtual")
+					.containsEntry("paths", List.of("/lane/moved", "/echo"))
+					.containsEntry("handlers", List.of("LaneController#io"));
+				assertThat(executor(io)).containsEntry("submitted", 3).containsEntry("rejected", 0);
+			});
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("servletServers")
+	void aFullLaneAnswers503WithRetryAfterWhileOtherRoutesRun(TestServers server) {
+		try (ConfigurableApplicationContext context = server.start("app.threads.model=virtual",
+				"app.threads.lanes.slow.paths=/block", "app.threads.lanes.slow.platform.max-threads=1",
+				"app.threads.lanes.slow.platform.queue-capacity=0")) {
+			Http http = new Http(context);
+			ThreadController threads = context.getBean(ThreadController.class);
+			CompletableFuture<HttpResponse<String>> blocking = http.getAsync("/block");
+			await().until(() -> threads.blocked() == 1);
+			HttpResponse<String> refused = http.send("/block");
+			assertThat(refused.statusCode()).isEqualTo(503);
+			assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
+			assertThat(http.get("/thread")).endsWith("virtual=true");
+			threads.openGate();
+			assertThat(blocking).succeedsWithin(Duration.ofSeconds(30))
+				.satisfies((response) -> assertThat(response.body()).isEqualTo("released"));
+			assertThat(executor(lanes(http).get(0))).containsEntry("submitted", 2).containsEntry("rejected", 1);
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("servletServers")
+	void aLaneRequestDoesNotWaitForTheRequestLimit(TestServers server) {
+		try (ConfigurableApplicationContext context = server.start("app.threads.model=virtual",
+				"app.threads.virtual.max-concurrency=1", "app.threads.virtual.queue-timeout=300ms", LANE_ROUTES,
+				"app.threads.lanes.cpu.model=platform", "app.threads.lanes.io.model=virtual")) {
+			Http http = new Http(context);
+			ThreadController threads = context.getBean(ThreadController.class);
+			CompletableFuture<HttpResponse<String>> blocking = http.getAsync("/block");
+			await().until(() -> threads.blocked() == 1);
+			// the request limit's one turn is taken: the lane's routes run all the same
+			assertThat(http.get("/lane/report/daily")).startsWith("lane-cpu-platform-");
+			assertThat(http.get("/lane/io")).startsWith("lane-io-virtual-");
+			assertThat(http.send("/thread").statusCode()).isEqualTo(503);
+			threads.openGate();
+			assertThat(blocking).succeedsWithin(Duration.ofSeconds(30));
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("servletServers")
+	void anAnnotationThatNamesNoLaneStopsStartup(TestServers server, CapturedOutput output) {
+		assertThatException()
+			.isThrownBy(() -> server.start(LANE_ROUTES, "app.threads.lanes.cpu.model=platform").close())
+			.satisfies((ex) -> assertThat(NestedExceptionUtils.getMostSpecificCause(ex)).isInstanceOf(UnknownLaneException.class));
+		assertThat(output).contains("APPLICATION FAILED TO START")
+			.contains("@ThreadLane(\"io\") on LaneController#io names a lane that is not configured. "
+					+ "Configured lanes: cpu.")
+			.contains("Configure the lane (app.threads.lanes.io.model=platform");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("servletServers")
+	void aPathThatIsNoPathPatternStopsStartup(TestServers server, CapturedOutput output) {
+		assertThatException().isThrownBy(() -> server.start("app.threads.lanes.cpu.paths=/reports,reports/**").close());
+		assertThat(output).contains("APPLICATION FAILED TO START")
+			.contains("Invalid value 'reports/**' for configuration property 'app.threads.lanes.cpu.paths[1]'")
+			.contains("Allowed: a path pattern that starts with '/', for example /reports/**.");
+		assertThatException().isThrownBy(() -> server.start("app.threads.lanes.cpu.paths=/reports/**/pdf").close());
+		assertThat(output)
+			.contains("Invalid value '/reports/**/pdf' for configuration property 'app.threads.lanes.cpu.paths[0]'")
+			.contains("Allowed: a Spring path pattern, for example /reports/**; this one: ");
+	}
+
+	static Stream<TestServers> servletServers() {
+		return Arrays.stream(TestServers.values()).filter((server) -> !server.name().equals("NETTY"));
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<Map<String, Object>> lanes(Http http) {
+		return new ArrayList<>((List<Map<String, Object>>) http.threadModel().get("lanes"));
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> executor(Map<String, Object> lane) {
+		return (Map<String, Object>) lane.get("executor");
+	}
+
+}
