@@ -45,7 +45,7 @@ class ApiBoundaryTests {
 	void noApiSignatureNamesAnInternalType() throws IOException {
 		List<Class<?>> api = apiTypes();
 		assertThat(api).extracting(Class::getPackageName)
-			.contains(ROOT + "executor", ROOT + "actuate", ROOT + "autoconfigure", ROOT + "pinning");
+			.contains(ROOT + "executor", ROOT + "actuate", ROOT + "autoconfigure", ROOT + "pinning", ROOT + "lanes");
 		Set<String> violations = new TreeSet<>();
 		for (Class<?> type : api) {
 			violations.addAll(internalTypesNamedBy(type));

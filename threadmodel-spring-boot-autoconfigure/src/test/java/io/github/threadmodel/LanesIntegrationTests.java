@@ -7,6 +7,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.github.threadmodel.internal.lanes.UnknownLaneException;
@@ -14,6 +18,7 @@ import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.LaneController;
 import io.github.threadmodel.testapp.TestServers;
 import io.github.threadmodel.testapp.ThreadController;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -102,6 +107,51 @@ class LanesIntegrationTests {
 			assertThat(http.send("/thread").statusCode()).isEqualTo(503);
 			threads.openGate();
 			assertThat(blocking).succeedsWithin(Duration.ofSeconds(30));
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("servletServers")
+	void aLaneSwitchesUnderLoadAndTheServerStaysAsItWas(TestServers server) throws Exception {
+		try (ConfigurableApplicationContext context = server.start("app.threads.model=platform", LANE_ROUTES,
+				"management.endpoint.threadmodel.access=unrestricted", "app.threads.lanes.cpu.model=platform",
+				"app.threads.lanes.io.model=virtual")) {
+			Http http = new Http(context);
+			assertThat(http.get("/lane/report/before")).startsWith("lane-cpu-platform-");
+			ExecutorService clients = Executors.newFixedThreadPool(4);
+			List<Future<List<Integer>>> loops = new ArrayList<>();
+			for (int i = 0; i < 4; i++) {
+				loops.add(clients.submit(() -> {
+					List<Integer> statuses = new ArrayList<>();
+					for (int n = 0; n < 100; n++) {
+						statuses.add(http.send("/lane/report/" + n).statusCode());
+					}
+					return statuses;
+				}));
+			}
+			HttpResponse<String> switched = http.postThreadModel(Map.of("lane", "cpu", "model", "virtual"));
+			assertThat(switched.statusCode()).as(switched.body()).isEqualTo(200);
+			for (Future<List<Integer>> loop : loops) {
+				assertThat(loop.get(60, TimeUnit.SECONDS)).hasSize(100).containsOnly(200);
+			}
+			clients.shutdown();
+			assertThat(http.get("/lane/report/after")).startsWith("lane-cpu-virtual-");
+			assertThat(http.get("/thread")).endsWith("virtual=false");
+			Map<String, Object> threadModel = http.threadModel();
+			assertThat(threadModel).containsEntry("model", "platform").containsEntry("switches", List.of());
+			assertThat(lanes(http).get(0)).containsEntry("model", "virtual")
+				.extractingByKey("switches", InstanceOfAssertFactories.LIST)
+				.singleElement()
+				.satisfies((change) -> assertThat(change).isInstanceOf(Map.class)
+					.hasFieldOrPropertyWithValue("from", "platform")
+					.hasFieldOrPropertyWithValue("to", "virtual")
+					.hasFieldOrPropertyWithValue("source", "endpoint"));
+			HttpResponse<String> auto = http.postThreadModel(Map.of("lane", "cpu", "model", "auto"));
+			assertThat(auto.statusCode()).isEqualTo(400);
+			assertThat(auto.body()).contains("A lane runs on platform or virtual threads, not auto");
+			HttpResponse<String> unknown = http.postThreadModel(Map.of("lane", "gpu", "model", "virtual"));
+			assertThat(unknown.statusCode()).isEqualTo(400);
+			assertThat(unknown.body()).contains("No lane 'gpu'; lanes: cpu, io");
 		}
 	}
 

@@ -46,7 +46,10 @@ public sealed interface SwitchOutcome {
 			NO_AUTO,
 
 			/** A limit below 1. */
-			INVALID_LIMIT
+			INVALID_LIMIT,
+
+			/** A lane that is not configured, or {@code auto} asked of a lane. */
+			INVALID_LANE
 
 		}
 

@@ -13,14 +13,29 @@ import java.util.Objects;
  * @param maxConcurrency the new virtual concurrency limit, or {@code null} to keep it
  * @param source who or what asks
  * @param requestedBy who or what asks, in words, as the switch history shows it
+ * @param lane the lane to switch ({@code app.threads.lanes.<name>}), or {@code null} for
+ * the web server's request executor
  * @since 0.1.0
  */
 public record SwitchRequest(ThreadModelChoice model, Integer maxThreads, Integer maxConcurrency, SwitchSource source,
-		String requestedBy) {
+		String requestedBy, String lane) {
 
 	public SwitchRequest {
 		Objects.requireNonNull(source, "source");
 		Objects.requireNonNull(requestedBy, "requestedBy");
+	}
+
+	/**
+	 * A switch of the web server's request executor.
+	 * @param model the model, see {@link #model()}
+	 * @param maxThreads the platform pool's new limit, or {@code null} to keep it
+	 * @param maxConcurrency the new virtual concurrency limit, or {@code null} to keep it
+	 * @param source who or what asks
+	 * @param requestedBy who or what asks, in words
+	 */
+	public SwitchRequest(ThreadModelChoice model, Integer maxThreads, Integer maxConcurrency, SwitchSource source,
+			String requestedBy) {
+		this(model, maxThreads, maxConcurrency, source, requestedBy, null);
 	}
 
 	/**

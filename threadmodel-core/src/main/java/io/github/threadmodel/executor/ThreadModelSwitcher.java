@@ -1,5 +1,9 @@
 package io.github.threadmodel.executor;
 
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+
 import io.github.threadmodel.executor.SwitchOutcome.Refused;
 import io.github.threadmodel.executor.SwitchOutcome.Refused.Reason;
 import io.github.threadmodel.executor.SwitchOutcome.Switched;
@@ -11,7 +15,8 @@ import io.github.threadmodel.executor.SwitchOutcome.Unchanged;
  * each hand it a {@link SwitchRequest}, which is checked whole, then applied to the
  * request executor, and to the application task executor when it follows the server's
  * model. The task executor takes the new model only: the limits given are the request
- * executor's, and the task executor keeps its own.
+ * executor's, and the task executor keeps its own. A request that names a lane switches
+ * that lane's executor alone.
  * @since 0.1.0
  */
 public final class ThreadModelSwitcher {
@@ -23,6 +28,9 @@ public final class ThreadModelSwitcher {
 	private final boolean enabled;
 
 	private volatile Runnable resumeAuto;
+
+	/** The lanes' executors, by name. */
+	private final Map<String, ThreadModelExecutor> lanes = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates a switcher.
@@ -56,6 +64,15 @@ public final class ThreadModelSwitcher {
 	}
 
 	/**
+	 * Lets requests switch a lane's executor.
+	 * @param name the lane's name, as a {@link SwitchRequest#lane()} names it
+	 * @param executor the lane's executor
+	 */
+	public void addLane(String name, ThreadModelExecutor executor) {
+		this.lanes.put(name, executor);
+	}
+
+	/**
 	 * Checks a request and applies it; nothing changes when it is refused.
 	 * @param request the switch asked for
 	 * @return what was done
@@ -64,6 +81,9 @@ public final class ThreadModelSwitcher {
 		Refused refused = check(request);
 		if (refused != null) {
 			return refused;
+		}
+		if (request.lane() != null) {
+			return applyToLane(request, this.lanes.get(request.lane()));
 		}
 		ThreadModelChoice choice = request.model();
 		ThreadModel model = (choice != null && choice.fixedModel() != null) ? choice.fixedModel()
@@ -82,6 +102,15 @@ public final class ThreadModelSwitcher {
 			this.resumeAuto.run();
 		}
 		return outcome;
+	}
+
+	private static SwitchOutcome applyToLane(SwitchRequest request, ThreadModelExecutor lane) {
+		ThreadModel model = (request.model() != null) ? request.model().fixedModel() : lane.getModel();
+		ExecutorSettings next = lane.getSettings().with(model, request.maxThreads(), request.maxConcurrency());
+		if (next.equals(lane.getSettings())) {
+			return new Unchanged(model);
+		}
+		return new Switched(lane.switchTo(next, request.source(), request.requestedBy()));
 	}
 
 	/**
@@ -114,12 +143,30 @@ public final class ThreadModelSwitcher {
 			return new Refused(Reason.DISABLED,
 					"Switching the thread model is disabled by app.threads.switching.enabled=false");
 		}
-		if (request.model() == ThreadModelChoice.AUTO && this.resumeAuto == null) {
+		if (request.lane() != null) {
+			Refused lane = checkLane(request);
+			if (lane != null) {
+				return lane;
+			}
+		}
+		else if (request.model() == ThreadModelChoice.AUTO && this.resumeAuto == null) {
 			return new Refused(Reason.NO_AUTO,
 					"Thread model 'auto' can only be resumed when the application started with app.threads.model=auto");
 		}
 		Refused limit = belowOne("maxThreads", request.maxThreads());
 		return (limit != null) ? limit : belowOne("maxConcurrency", request.maxConcurrency());
+	}
+
+	private Refused checkLane(SwitchRequest request) {
+		if (!this.lanes.containsKey(request.lane())) {
+			String lanes = this.lanes.isEmpty() ? "none (app.threads.lanes.<name>)"
+					: String.join(", ", new TreeSet<>(this.lanes.keySet()));
+			return new Refused(Reason.INVALID_LANE, "No lane '%s'; lanes: %s".formatted(request.lane(), lanes));
+		}
+		if (request.model() == ThreadModelChoice.AUTO) {
+			return new Refused(Reason.INVALID_LANE, "A lane runs on platform or virtual threads, not auto");
+		}
+		return null;
 	}
 
 	private static Refused belowOne(String name, Integer value) {

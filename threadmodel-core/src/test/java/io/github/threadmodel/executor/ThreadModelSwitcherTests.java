@@ -124,4 +124,35 @@ class ThreadModelSwitcherTests {
 		assertThat(events).containsExactly("switched by endpoint", "resumed");
 	}
 
+
+	@Test
+	void aLaneSwitchesAloneAndTheServerStays() {
+		ThreadModelExecutor lane = this.fixture.use(new ThreadModelExecutor("switcher-lane-",
+				new ExecutorSettings(ThreadModel.PLATFORM,
+						new ExecutorSettings.PlatformPool(2, 1, null, Duration.ofSeconds(60)),
+						UnlimitedAdmission.INSTANCE)));
+		this.switcher.addLane("cpu", lane);
+		SwitchOutcome outcome = this.switcher.apply(new SwitchRequest(ThreadModelChoice.VIRTUAL, null, 3,
+				SwitchSource.ENDPOINT, "actuator", "cpu"));
+		assertThat(outcome).isInstanceOfSatisfying(Switched.class,
+				(switched) -> assertThat(switched.change().to()).isEqualTo(ThreadModel.VIRTUAL));
+		assertThat(lane.getModel()).isEqualTo(ThreadModel.VIRTUAL);
+		assertThat(lane.getSettings().maxConcurrency()).isEqualTo(3);
+		assertThat(this.requests.switchHistory()).isEmpty();
+		assertThat(this.switcher.apply(new SwitchRequest(null, null, 3, SwitchSource.ENDPOINT, "actuator", "cpu")))
+			.isEqualTo(new Unchanged(ThreadModel.VIRTUAL));
+	}
+
+	@Test
+	void aLaneThatIsNotConfiguredOrAutoIsRefused() {
+		this.switcher.addLane("io", this.requests);
+		assertThat(this.switcher.apply(new SwitchRequest(ThreadModelChoice.PLATFORM, null, null, SwitchSource.ENDPOINT,
+				"actuator", "gpu")))
+			.isEqualTo(new Refused(Reason.INVALID_LANE, "No lane 'gpu'; lanes: io"));
+		assertThat(this.switcher.apply(new SwitchRequest(ThreadModelChoice.AUTO, null, null, SwitchSource.ENDPOINT,
+				"actuator", "io")))
+			.isEqualTo(new Refused(Reason.INVALID_LANE, "A lane runs on platform or virtual threads, not auto"));
+		assertThat(this.requests.switchHistory()).isEmpty();
+	}
+
 }

@@ -50,9 +50,10 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * {@code rejected} the ones answered 503 by its limits
 	 * @param admission how many of its requests may run at once on virtual threads, or
 	 * {@code null} while they run on platform threads
+	 * @param switches the last switches of the lane, newest first
 	 */
 	public record LaneDescriptor(String name, String model, List<String> paths, List<String> handlers,
-			ExecutorDescriptor executor, ExecutorStats.Admission admission) {
+			ExecutorDescriptor executor, ExecutorStats.Admission admission, List<SwitchDescriptor> switches) {
 
 	}
 

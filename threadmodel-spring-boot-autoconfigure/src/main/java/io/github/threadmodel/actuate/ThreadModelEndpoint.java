@@ -73,17 +73,20 @@ public class ThreadModelEndpoint {
 	 * {@code app.threads.model=auto} decide again after a switch by hand paused it
 	 * @param maxThreads the platform pool's new limit, or {@code null} to keep it
 	 * @param maxConcurrency the new virtual concurrency limit, or {@code null} to keep it
+	 * @param lane the lane to switch ({@code app.threads.lanes.<name>}), or {@code null} for
+	 * the web server's requests
 	 * @param securityContext who asks
 	 * @return the endpoint's description after the switch; 400 for a bad value and 403
 	 * when switching is disabled, each with an {@code error} saying why
 	 */
 	@WriteOperation
 	public WebEndpointResponse<Object> switchModel(@Nullable String model, @Nullable String maxThreads,
-			@Nullable String maxConcurrency, SecurityContext securityContext) {
+			@Nullable String maxConcurrency, @Nullable String lane, SecurityContext securityContext) {
 		SwitchRequest request;
 		try {
 			request = new SwitchRequest(parseModel(model), parseLimit("maxThreads", maxThreads),
-					parseLimit("maxConcurrency", maxConcurrency), SwitchSource.ENDPOINT, requestedBy(securityContext));
+					parseLimit("maxConcurrency", maxConcurrency), SwitchSource.ENDPOINT, requestedBy(securityContext),
+					lane);
 		}
 		catch (IllegalArgumentException ex) {
 			return refused(WebEndpointResponse.STATUS_BAD_REQUEST, ex.getMessage());
@@ -94,8 +97,8 @@ public class ThreadModelEndpoint {
 					: WebEndpointResponse.STATUS_BAD_REQUEST, refused.message());
 		}
 		if (outcome instanceof Unchanged unchanged && request.model() != ThreadModelChoice.AUTO) {
-			logger.info("Thread model stays %s: it is in force with these limits already (asked by %s)"
-				.formatted(unchanged.model().id(), request.requestedBy()));
+			logger.info("Thread model %sstays %s: it is in force with these limits already (asked by %s)"
+				.formatted((lane != null) ? "of lane " + lane + " " : "", unchanged.model().id(), request.requestedBy()));
 		}
 		return new WebEndpointResponse<>(threadModel());
 	}

@@ -193,7 +193,7 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 			case DISABLED -> "switching is disabled by app.threads.switching.enabled=false";
 			case NO_AUTO -> "auto runs only when the application started with app.threads.model=auto; restart with "
 					+ "it, or choose platform or virtual";
-			case INVALID_LIMIT -> refused.message();
+			case INVALID_LIMIT, INVALID_LANE -> refused.message();
 		};
 		logger.warn("Thread model stays %s: the configuration changed (%s), but %s".formatted(
 				this.requests.getModel().id(), asked, why));

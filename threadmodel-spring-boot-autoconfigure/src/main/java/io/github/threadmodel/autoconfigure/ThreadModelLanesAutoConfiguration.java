@@ -3,6 +3,7 @@ package io.github.threadmodel.autoconfigure;
 import java.util.List;
 
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.lanes.AnnotatedRoutes;
 import io.github.threadmodel.internal.lanes.Lane;
 import io.github.threadmodel.internal.lanes.Lanes;
@@ -26,7 +27,8 @@ import org.springframework.web.util.pattern.PathPattern;
  * Auto-configuration of lanes ({@code app.threads.lanes.*}): each lane's executor, and the
  * routes that run on it, by path and by the {@code @ThreadLane} annotation of their Spring
  * MVC handler. The starter's servlet filter hands a lane's requests to its executor
- * ({@link ThreadModelOverloadAutoConfiguration}).
+ * ({@link ThreadModelOverloadAutoConfiguration}); the endpoint switches a lane
+ * ({@code {"lane":"<name>","model":"virtual"}}) through the {@link ThreadModelSwitcher}.
  * @since 0.1.0
  */
 @AutoConfiguration(after = ThreadModelAutoConfiguration.class, before = ThreadModelOverloadAutoConfiguration.class)
@@ -42,11 +44,12 @@ public final class ThreadModelLanesAutoConfiguration {
 
 		/**
 		 * The lanes, each with an executor of its own (threads named
-		 * {@code lane-<name>-<model>-<n>}), closed once the server has stopped.
+		 * {@code lane-<name>-<model>-<n>}) that the switcher may switch, closed once the
+		 * server has stopped.
 		 */
 		@Bean
 		@ConditionalOnMissingBean
-		Lanes threadModelLanes(ThreadModelSettings settings) {
+		Lanes threadModelLanes(ThreadModelSettings settings, ObjectProvider<ThreadModelSwitcher> switcher) {
 			List<Lane> lanes = settings.lanes()
 				.entrySet()
 				.stream()
@@ -55,6 +58,8 @@ public final class ThreadModelLanesAutoConfiguration {
 								settings.laneOverload(entry.getValue())),
 						entry.getValue().getPaths()))
 				.toList();
+			switcher.ifAvailable((available) -> lanes
+				.forEach((lane) -> available.addLane(lane.name(), lane.executor())));
 			return new Lanes(lanes);
 		}
 

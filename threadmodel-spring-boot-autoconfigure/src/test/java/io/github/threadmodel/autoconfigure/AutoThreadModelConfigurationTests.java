@@ -112,7 +112,7 @@ class AutoThreadModelConfigurationTests {
 	void postingAutoWithoutAutoIsABadRequest() {
 		this.servlet.withPropertyValues("app.threads.model=platform").run((context) -> {
 			WebEndpointResponse<Object> response = context.getBean(ThreadModelEndpoint.class)
-				.switchModel("auto", null, null, null);
+				.switchModel("auto", null, null, null, null);
 			assertThat(response.getStatus()).isEqualTo(400);
 			assertThat(response.getBody()).isEqualTo(new ThreadModelEndpoint.SwitchRefused(
 					"Thread model 'auto' can only be resumed when the application started with app.threads.model=auto"));
@@ -123,7 +123,7 @@ class AutoThreadModelConfigurationTests {
 	void unknownModelsListAutoWhenItRuns() {
 		this.servlet.withPropertyValues("app.threads.model=auto").run((context) -> {
 			WebEndpointResponse<Object> response = context.getBean(ThreadModelEndpoint.class)
-				.switchModel("green", null, null, null);
+				.switchModel("green", null, null, null, null);
 			assertThat(response.getStatus()).isEqualTo(400);
 			assertThat(response.getBody()).isEqualTo(new ThreadModelEndpoint.SwitchRefused(
 					"Unknown thread model 'green'; allowed values: platform, virtual, auto"));
@@ -134,7 +134,7 @@ class AutoThreadModelConfigurationTests {
 	@ExtendWith(OutputCaptureExtension.class)
 	void aSwitchByHandPausesAutoAndTheInfoLineSaysHowToResumeIt(CapturedOutput output) {
 		this.servlet.withPropertyValues("app.threads.model=auto").run((context) -> {
-			context.getBean(ThreadModelEndpoint.class).switchModel("platform", null, null, null);
+			context.getBean(ThreadModelEndpoint.class).switchModel("platform", null, null, null, null);
 			assertThat(context.getBean(AutoThreadModel.class).status().pausedBy()).isEqualTo("actuator");
 			assertThat(output).contains("Thread model auto: paused, actuator switched to platform threads; "
 					+ "POST {\"model\":\"auto\"} to /actuator/threadmodel, or app.threads.model=auto in a "

@@ -144,7 +144,8 @@ public final class ThreadModelDescription implements Supplier<ThreadModelDescrip
 		return this.lanes.all()
 			.stream()
 			.map((lane) -> new LaneDescriptor(lane.name(), lane.executor().getModel().id(), lane.paths(),
-					this.lanes.annotatedHandlers(lane), tasks(lane.executor()), lane.executor().admission()))
+					this.lanes.annotatedHandlers(lane), tasks(lane.executor()), lane.executor().admission(),
+					lane.executor().switchHistory().stream().map(ThreadModelDescription::change).toList()))
 			.toList();
 	}
 

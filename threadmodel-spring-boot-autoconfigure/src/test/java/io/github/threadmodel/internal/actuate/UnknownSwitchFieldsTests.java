@@ -25,10 +25,13 @@ class UnknownSwitchFieldsTests {
 		try (ConfigurableApplicationContext context = server.start("app.threads.model=platform",
 				"management.endpoint.threadmodel.access=unrestricted")) {
 			Http http = new Http(context);
+			HttpResponse<String> route = http.postThreadModel(Map.of("route", "/checkout", "model", "virtual"));
+			assertThat(route.statusCode()).as(route.body()).isEqualTo(400);
+			assertThat(route.body()).contains("Unknown field 'route' in a thread model switch; allowed fields: model, "
+					+ "maxThreads, maxConcurrency, lane");
 			HttpResponse<String> lane = http.postThreadModel(Map.of("lane", "checkout", "model", "virtual"));
 			assertThat(lane.statusCode()).as(lane.body()).isEqualTo(400);
-			assertThat(lane.body()).contains("Unknown field 'lane' in a thread model switch; allowed fields: model, "
-					+ "maxThreads, maxConcurrency");
+			assertThat(lane.body()).contains("No lane 'checkout'; lanes: none (app.threads.lanes.<name>)");
 			HttpResponse<String> misspelt = http.postThreadModel(Map.of("modle", "virtual", "maxthreads", 8));
 			assertThat(misspelt.statusCode()).isEqualTo(400);
 			assertThat(misspelt.body()).contains("Unknown fields 'maxthreads', 'modle'");
