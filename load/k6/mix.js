@@ -4,8 +4,9 @@
 //
 //   k6 run load/k6/mix.js                                   # 8 CPU + 8 fast clients for 60 s against :8080
 //   BASE_URL=http://127.0.0.1:9090 DURATION=126 CPU_MS=20 k6 run load/k6/mix.js
+//   CPU_PATH=/lanes/cpu k6 run load/k6/mix.js                # sample-web's CPU route in a lane of its own
 //
-// Env: BASE_URL, DURATION (seconds, 60), CPU_VUS (8), CPU_MS (20), FAST_VUS (8), FAST_ENDPOINT (/ping),
+// Env: BASE_URL, DURATION (seconds, 60), CPU_VUS (8), CPU_MS (20), CPU_PATH (/cpu), FAST_VUS (8), FAST_ENDPOINT (/ping),
 //      SLEEP_S (fast clients' think time, 0.05), SUMMARY_DIR (target/k6), SUMMARY_NAME (mix).
 // Metrics: requests (Counter, both kinds), fast_response_time and cpu_response_time (Trends), errors (Rate).
 // Every sample is tagged kind=fast or kind=cpu. A threshold miss makes k6 exit with code 99.
@@ -18,6 +19,7 @@ const BASE_URL = baseUrl();
 const DURATION = Math.max(1, Math.round(envNumber('DURATION', 60)));
 const CPU_VUS = Math.max(1, Math.round(envNumber('CPU_VUS', 8)));
 const CPU_MS = envNumber('CPU_MS', 20);
+const CPU_PATH = env('CPU_PATH', '/cpu');
 const FAST_VUS = Math.max(1, Math.round(envNumber('FAST_VUS', 8)));
 const FAST_ENDPOINT = env('FAST_ENDPOINT', '/ping');
 const SLEEP_S = envNumber('SLEEP_S', 0.05);
@@ -46,14 +48,14 @@ export const options = {
 
 export function setup() {
   const info = readThreadModel(BASE_URL);
-  console.log(`mix: ${BASE_URL} model=${info.model} server=${info.server} ${CPU_VUS} x /cpu?ms=${CPU_MS} + ` +
+  console.log(`mix: ${BASE_URL} model=${info.model} server=${info.server} ${CPU_VUS} x ${CPU_PATH}?ms=${CPU_MS} + ` +
     `${FAST_VUS} x ${FAST_ENDPOINT} for ${DURATION}s`);
   return info;
 }
 
 export function cpu(info) {
   tagVu(info);
-  const res = http.get(`${BASE_URL}/cpu?ms=${CPU_MS}`, { timeout: '30s', tags: { name: '/cpu' } });
+  const res = http.get(`${BASE_URL}${CPU_PATH}?ms=${CPU_MS}`, { timeout: '30s', tags: { name: CPU_PATH } });
   const ok = check(res, { 'cpu status is 200': (r) => r.status === 200 });
   errors.add(!ok);
   requests.add(1);
@@ -74,7 +76,7 @@ export function handleSummary(data) {
   const info = data.setup_data || {};
   return summaryFiles('mix', data, {
     title: `mix ${BASE_URL} (model=${info.model}, server=${info.server})`,
-    fields: { target: `${BASE_URL}/cpu?ms=${CPU_MS} + ${BASE_URL}${FAST_ENDPOINT}`, threadmodel: info, duration_s: DURATION,
+    fields: { target: `${BASE_URL}${CPU_PATH}?ms=${CPU_MS} + ${BASE_URL}${FAST_ENDPOINT}`, threadmodel: info, duration_s: DURATION,
       cpu_vus: CPU_VUS, fast_vus: FAST_VUS },
   });
 }
