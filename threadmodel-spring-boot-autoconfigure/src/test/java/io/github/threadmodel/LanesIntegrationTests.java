@@ -67,6 +67,10 @@ class LanesIntegrationTests {
 					.containsEntry("handlers", List.of("LaneController#io"));
 				assertThat(executor(io)).containsEntry("submitted", 3).containsEntry("rejected", 0);
 			});
+			// Micrometer's executor meters, per lane
+			assertThat(http.metric("executor.completed", "name:lane-cpu")).isEqualTo(1);
+			assertThat(http.metric("executor.pool.max", "name:lane-cpu")).isEqualTo(2);
+			assertThat(http.metric("executor.completed", "name:lane-io")).isEqualTo(3);
 		}
 	}
 

@@ -1,7 +1,12 @@
 package io.github.threadmodel.autoconfigure;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.actuate.ServerKind;
 import io.github.threadmodel.internal.actuate.ThreadModelMetrics;
+import io.github.threadmodel.internal.lanes.Lanes;
 import io.github.threadmodel.internal.requests.AsyncRequests;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -31,9 +36,12 @@ public final class ThreadModelMetricsAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ThreadModelMetrics threadModelMetrics(ThreadModelExecutors executors, RequestCounts requestCounts,
-			ObjectProvider<AsyncRequests> asyncRequests, ServerKind serverKind) {
+			ObjectProvider<AsyncRequests> asyncRequests, ServerKind serverKind, ObjectProvider<Lanes> lanes) {
+		Map<String, ThreadModelExecutor> laneExecutors = new LinkedHashMap<>();
+		lanes.ifAvailable((available) -> available.all()
+			.forEach((lane) -> laneExecutors.put(lane.name(), lane.executor())));
 		return new ThreadModelMetrics(executors.requests(), executors.tasks(), requestCounts,
-				asyncRequests.getIfAvailable(), serverKind::name);
+				asyncRequests.getIfAvailable(), serverKind::name, laneExecutors);
 	}
 
 }

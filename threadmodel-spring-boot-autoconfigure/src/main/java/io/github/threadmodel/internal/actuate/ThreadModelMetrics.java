@@ -50,7 +50,8 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * dashboards made for them show the starter's executors: {@code executor.active},
  * {@code executor.queued}, {@code executor.pool.size}, {@code executor.pool.max},
  * {@code executor.completed}. They carry no {@code server} tag: Prometheus needs every
- * meter of a name to have the same tag keys as Micrometer's.</li>
+ * meter of a name to have the same tag keys as Micrometer's. Each lane's executor has
+ * them too, and the wait meters above, with {@code name} {@code lane-<name>}.</li>
  * </ul>
  */
 public class ThreadModelMetrics implements MeterBinder {
@@ -87,15 +88,17 @@ public class ThreadModelMetrics implements MeterBinder {
 	 * @param asyncRequests the servlet requests in asynchronous processing, or {@code null}
 	 * on WebFlux
 	 * @param server supplies the web server's name when the meters are bound
+	 * @param lanes the lanes' executors by lane name, empty without lanes
 	 */
 	public ThreadModelMetrics(ThreadModelExecutor requests, ThreadModelExecutor tasks, RequestCounts requestCounts,
-			AsyncRequests asyncRequests, Supplier<String> server) {
+			AsyncRequests asyncRequests, Supplier<String> server, Map<String, ThreadModelExecutor> lanes) {
 		this.asyncRequests = asyncRequests;
 		this.requests = requests;
 		this.executors.put(REQUEST_EXECUTOR_NAME, requests);
 		if (tasks != null) {
 			this.executors.put(TASK_EXECUTOR_NAME, tasks);
 		}
+		lanes.forEach((name, executor) -> this.executors.put("lane-" + name, executor));
 		this.requestCounts = requestCounts;
 		this.server = server;
 		for (ThreadModel from : ThreadModel.values()) {

@@ -1,6 +1,7 @@
 package io.github.threadmodel.internal.actuate;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -37,7 +38,7 @@ class ThreadModelMetricsTests {
 	void switchesChangeNoMeterAndCountersGoOn() throws Exception {
 		try (ThreadModelExecutor requests = new ThreadModelExecutor("metrics-", PLATFORM, new OverloadProtection(null));
 				ThreadModelExecutor tasks = new ThreadModelExecutor("metrics-tasks-", PLATFORM)) {
-			new ThreadModelMetrics(requests, tasks, this.counts, null, () -> "tomcat").bindTo(this.registry);
+			new ThreadModelMetrics(requests, tasks, this.counts, null, () -> "tomcat", Map.of()).bindTo(this.registry);
 			Set<Meter.Id> before = ids();
 			assertThat(before).extracting(Meter.Id::getName)
 				.contains("threadmodel.model", "threadmodel.switches", "threadmodel.requests.received",
@@ -73,7 +74,7 @@ class ThreadModelMetricsTests {
 	@Test
 	void requestMetersReadTheHttpCounts() {
 		try (ThreadModelExecutor requests = new ThreadModelExecutor("metrics-", PLATFORM)) {
-			new ThreadModelMetrics(requests, null, this.counts, null, () -> "jetty").bindTo(this.registry);
+			new ThreadModelMetrics(requests, null, this.counts, null, () -> "jetty", Map.of()).bindTo(this.registry);
 			for (int i = 0; i < 4; i++) {
 				this.counts.onReceived();
 			}
