@@ -108,6 +108,15 @@ public final class AnnotatedRoutes {
 		return handler.getBeanType().getSimpleName() + "#" + handler.getMethod().getName();
 	}
 
+	/**
+	 * The path patterns of the annotated handlers.
+	 * @return their text, or {@code null} when a handler mapping matches with other
+	 * patterns, and any request may be an annotated handler's
+	 */
+	List<String> patterns() {
+		return this.lookUpEvery ? null : this.patterns.stream().map(PathPattern::getPatternString).toList();
+	}
+
 	/** The handlers annotated with a lane, in alphabetical order. */
 	List<String> handlers(Lane lane) {
 		return this.handlers.getOrDefault(lane, List.of());

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -26,12 +27,20 @@ public final class Lanes implements AutoCloseable {
 	/** The handlers annotated with a lane, once the handler mappings are known. */
 	private volatile AnnotatedRoutes annotated = AnnotatedRoutes.NONE;
 
+	/** The starts of every pattern that can put a request in a lane. */
+	private volatile LiteralPrefixes prefixes;
+
 	/**
 	 * Creates the lanes.
 	 * @param lanes the lanes, in the order their paths are matched
 	 */
 	public Lanes(List<Lane> lanes) {
 		lanes.forEach((lane) -> this.byName.put(lane.name(), lane));
+		this.prefixes = LiteralPrefixes.of(pathPatterns());
+	}
+
+	private List<String> pathPatterns() {
+		return this.byName.values().stream().flatMap((lane) -> lane.paths().stream()).toList();
 	}
 
 	/**
@@ -90,6 +99,10 @@ public final class Lanes implements AutoCloseable {
 	 */
 	void useAnnotated(AnnotatedRoutes annotated) {
 		this.annotated = annotated;
+		List<String> patterns = annotated.patterns();
+		this.prefixes = (patterns != null)
+				? LiteralPrefixes.of(Stream.concat(pathPatterns().stream(), patterns.stream()).toList())
+				: LiteralPrefixes.ANY;
 	}
 
 	/**
@@ -98,11 +111,12 @@ public final class Lanes implements AutoCloseable {
 	 * @return the lane, or {@code null} for none
 	 */
 	public Lane laneOf(HttpServletRequest request) {
-		if (this.byName.isEmpty()) {
+		String requestUri = request.getRequestURI();
+		String contextPath = request.getContextPath();
+		if (this.byName.isEmpty() || !this.prefixes.mayMatch(requestUri, contextPath)) {
 			return null;
 		}
-		PathContainer path = RequestPath.parse(request.getRequestURI(), request.getContextPath())
-			.pathWithinApplication();
+		PathContainer path = RequestPath.parse(requestUri, contextPath).pathWithinApplication();
 		for (Lane lane : this.byName.values()) {
 			if (lane.matches(path)) {
 				return lane;
