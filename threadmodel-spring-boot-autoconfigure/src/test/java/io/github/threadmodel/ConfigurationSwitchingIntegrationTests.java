@@ -17,12 +17,14 @@ import java.util.stream.Stream;
 
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.testapp.Http;
+import io.github.threadmodel.testapp.LaneController;
 import io.github.threadmodel.testapp.TestServers;
 import io.github.threadmodel.testapp.ThreadController;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -188,6 +190,37 @@ class ConfigurationSwitchingIntegrationTests {
 			assertThat((Map<String, Object>) http.threadModel().get("auto")).containsEntry("active", true);
 			assertThat(output).contains("Thread model auto resumed by configuration (app.threads.model=auto)");
 		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("io.github.threadmodel.LanesIntegrationTests#servletServers")
+	void aLaneSwitchesByConfigurationAlone(TestServers server, CapturedOutput output) {
+		try (ConfigurableApplicationContext context = start(server, "app.threads.model=platform",
+				"spring.main.sources=" + LaneController.class.getName(), "app.threads.lanes.cpu.model=platform",
+				"app.threads.lanes.io.model=virtual")) {
+			Http http = new Http(context);
+			configure(http, "app.threads.lanes.cpu.model", "virtual");
+			assertThat(http.getOnNewConnection("/lane/report/x")).startsWith("lane-cpu-virtual-");
+			assertThat(http.getOnNewConnection("/thread")).startsWith("request-platform-");
+			Map<String, Object> endpoint = http.threadModel();
+			assertThat(endpoint).containsEntry("model", "platform");
+			assertThat(switches(endpoint)).isEmpty();
+			Map<String, Object> cpu = lanes(endpoint).get(0);
+			assertThat(cpu).containsEntry("name", "cpu").containsEntry("model", "virtual");
+			assertThat(switches(cpu).get(0)).containsEntry("source", "configuration")
+				.containsEntry("requestedBy", "configuration: app.threads.lanes.cpu.model=virtual");
+			assertThat(output).contains("Lane cpu switched by configuration (app.threads.lanes.cpu.model=virtual)")
+				.doesNotContain("read at startup only");
+			configure(http, "app.threads.lanes.io.model", "auto");
+			assertThat(output).contains("configuration change refused")
+				.contains("app.threads.lanes.io.model with value 'auto' is invalid: Allowed: platform or virtual.");
+			assertThat(lanes(http.threadModel()).get(1)).containsEntry("model", "virtual");
+		}
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<Map<String, Object>> lanes(Map<String, Object> endpoint) {
+		return (List<Map<String, Object>>) endpoint.get("lanes");
 	}
 
 	private static ConfigurableApplicationContext start(TestServers server, String... properties) {

@@ -43,11 +43,13 @@ class LanesIntegrationTests {
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("servletServers")
-	void aRouteInALaneRunsOnTheLanesThreads(TestServers server) {
+	void aRouteInALaneRunsOnTheLanesThreads(TestServers server, CapturedOutput output) {
 		try (ConfigurableApplicationContext context = server.start("app.threads.model=virtual", LANE_ROUTES,
 				"app.threads.lanes.cpu.model=platform", "app.threads.lanes.cpu.platform.max-threads=2",
 				"app.threads.lanes.io.model=virtual", "app.threads.lanes.io.paths=/lane/moved,/echo")) {
 			Http http = new Http(context);
+			assertThat(output).contains("; lane cpu on platform threads, max-threads 2, min-threads 2")
+				.contains("; lane io on virtual threads, adaptive limit 20 to 10000");
 			assertThat(http.get("/lane/report/monthly")).startsWith("lane-cpu-platform-").endsWith("virtual=false");
 			assertThat(http.get("/lane/io")).startsWith("lane-io-virtual-").endsWith("virtual=true");
 			// the path of the io lane wins over the cpu lane of the class

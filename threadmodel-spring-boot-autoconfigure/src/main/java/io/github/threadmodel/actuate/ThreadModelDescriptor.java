@@ -28,8 +28,7 @@ import io.github.threadmodel.executor.ExecutorStats;
  * @param auto what {@code app.threads.model=auto} is doing, or {@code null} without it
  * @param admission how many requests may run at once on virtual threads, and the limit now
  * (adaptive, fixed or unlimited), or {@code null} while requests run on platform threads
- * @param lanes the lanes ({@code app.threads.lanes.*}), in the order their paths are
- * matched; empty without lanes
+ * @param lanes the lanes ({@code app.threads.lanes.*}), by name; empty without lanes
  * @since 0.1.0
  */
 public record ThreadModelDescriptor(String model, String modelSource, String server, ExecutorDescriptor requests,

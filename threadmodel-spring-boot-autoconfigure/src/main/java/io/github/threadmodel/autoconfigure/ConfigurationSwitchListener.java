@@ -35,7 +35,8 @@ import org.springframework.lang.Nullable;
 
 /**
  * Switching by configuration: applies a change of {@code app.threads.model},
- * {@code app.threads.platform.max-threads} or {@code app.threads.virtual.max-concurrency}
+ * {@code app.threads.platform.max-threads} or {@code app.threads.virtual.max-concurrency},
+ * and of a lane's ({@link LaneConfigurationSwitches})
  * made while the application runs, as spring-cloud-context announces it with an
  * {@link EnvironmentChangeEvent} ({@code POST /actuator/env}, {@code /actuator/refresh},
  * a Config Server refresh, Spring Cloud Bus, a Kubernetes ConfigMap reload). The switch
@@ -83,6 +84,8 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 
 	private final AutoThreadModel auto;
 
+	private final LaneConfigurationSwitches lanes;
+
 	/**
 	 * The switchable values as the configuration had them when last applied: at startup,
 	 * or at the last change this listener applied.
@@ -104,6 +107,7 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 		this.requests = requests;
 		this.auto = auto;
 		this.applied = Configured.of(settings);
+		this.lanes = new LaneConfigurationSwitches(settings, switcher);
 	}
 
 	@Override
@@ -124,9 +128,9 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	}
 
 	private synchronized void apply(List<String> keys) {
-		Configured next;
+		ThreadModelSettings settings;
 		try {
-			next = read();
+			settings = read();
 		}
 		catch (InvalidConfigurationPropertyValueException ex) {
 			refused(ex.getMessage());
@@ -137,6 +141,8 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 			return;
 		}
 		warnStartupOnly(keys);
+		this.lanes.apply(settings);
+		Configured next = Configured.of(settings);
 		if (next.maxConcurrency() == null && this.applied.maxConcurrency() != null) {
 			// the switcher sets a fixed limit, it cannot take one away
 			logger.warn(("Thread model keeps the fixed limit %s=%d: the property was removed, but a running "
@@ -177,14 +183,16 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 
 	private static void warnStartupOnly(List<String> keys) {
 		List<String> startupOnly = keys.stream()
-			.filter((key) -> !SWITCHABLE.contains(ConfigurationPropertyName.adapt(key, '.')))
+			.filter((key) -> !SWITCHABLE.contains(ConfigurationPropertyName.adapt(key, '.'))
+					&& !LaneConfigurationSwitches.SWITCHABLE.matcher(key).matches())
 			.toList();
 		if (!startupOnly.isEmpty()) {
 			logger.warn("Thread model: %s changed while the application runs, but %s read at startup only; "
 				.formatted(String.join(", ", startupOnly), (startupOnly.size() == 1) ? "is" : "are")
 					+ "a running application applies "
 					+ String.join(", ", ThreadModelSettings.MODEL_PROPERTY, MAX_THREADS_PROPERTY,
-							MAX_CONCURRENCY_PROPERTY));
+							MAX_CONCURRENCY_PROPERTY)
+					+ " and each lane's model, platform.max-threads and virtual.max-concurrency");
 		}
 	}
 
@@ -222,9 +230,9 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	 * Binds every {@code app.threads.*} value and reads them as at startup
 	 * ({@link ThreadModelSettings}, which checks them).
 	 */
-	private Configured read() {
-		return Configured.of(new ThreadModelSettings(
-				Binder.get(this.environment).bindOrCreate(PREFIX, ThreadModelProperties.class), this.environment));
+	private ThreadModelSettings read() {
+		return new ThreadModelSettings(Binder.get(this.environment).bindOrCreate(PREFIX, ThreadModelProperties.class),
+				this.environment);
 	}
 
 	/**

@@ -98,7 +98,8 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 	 * backlog 4096 (8192 capped by
 	 * net.core.somaxconn); application tasks follow the server's model, unbounded}; on
 	 * Jetty, after the limits, {@code requests wait at most 28s (the connection idle timeout
-	 * 30s, less a margin)}.
+	 * 30s, less a margin)}; then each lane, as {@code lane cpu on platform threads,
+	 * max-threads 2, ...}.
 	 */
 	String summary(String server) {
 		ThreadModel model = this.settings.model();
@@ -113,10 +114,14 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 			.append(": ");
 		ExecutorSettings executor = this.settings.requestExecutor();
 		if (auto) {
-			line.append("platform ").append(platformLimits(executor)).append(", virtual ").append(virtualLimits(executor));
+			line.append("platform ")
+				.append(platformLimits(executor))
+				.append(", virtual ")
+				.append(virtualLimits(executor, this.settings.overload().queueTimeout()));
 		}
 		else {
-			line.append((model == ThreadModel.PLATFORM) ? platformLimits(executor) : virtualLimits(executor));
+			line.append((model == ThreadModel.PLATFORM) ? platformLimits(executor)
+					: virtualLimits(executor, this.settings.overload().queueTimeout()));
 		}
 		Duration idleTimeout = this.intake.idleTimeout();
 		if (idleTimeout != null) {
@@ -127,6 +132,12 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 				.append(", less a margin)");
 		}
 		line.append("; ").append(backlog(server)).append("; ").append(tasks());
+		this.settings.lanes().forEach((name, lane) -> {
+			ExecutorSettings laneExecutor = this.settings.laneExecutor(lane);
+			line.append("; lane ").append(name).append(" on ").append(laneExecutor.model().id()).append(" threads, ");
+			line.append((laneExecutor.model() == ThreadModel.PLATFORM) ? platformLimits(laneExecutor)
+					: virtualLimits(laneExecutor, this.settings.laneOverload(lane).queueTimeout()));
+		});
 		return line.toString();
 	}
 
@@ -137,8 +148,8 @@ final class ThreadModelStartupReport implements ApplicationListener<ApplicationS
 				duration(pool.keepAlive()));
 	}
 
-	private String virtualLimits(ExecutorSettings executor) {
-		String queueTimeout = "queue-timeout " + duration(this.settings.overload().queueTimeout());
+	private String virtualLimits(ExecutorSettings executor, Duration timeout) {
+		String queueTimeout = "queue-timeout " + duration(timeout);
 		return switch (executor.admission()) {
 			case FixedAdmission fixed -> "max-concurrency %d, %s".formatted(fixed.maxConcurrency(), queueTimeout);
 			case AdaptiveAdmission adaptive -> "adaptive limit %d to %d (heap threshold %.0f %%), %s".formatted(

@@ -6,7 +6,6 @@ import java.util.List;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
-import org.springframework.http.server.PathContainer;
 import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 import org.springframework.web.util.pattern.PatternParseException;
@@ -80,13 +79,8 @@ public final class Lane {
 		return this.paths.stream().map(PathPattern::getPatternString).toList();
 	}
 
-	boolean matches(PathContainer pathWithinApplication) {
-		for (PathPattern pattern : this.paths) {
-			if (pattern.matches(pathWithinApplication)) {
-				return true;
-			}
-		}
-		return false;
+	List<PathPattern> patterns() {
+		return this.paths;
 	}
 
 }

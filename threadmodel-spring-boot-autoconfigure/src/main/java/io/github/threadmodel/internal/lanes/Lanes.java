@@ -1,19 +1,21 @@
 package io.github.threadmodel.internal.lanes;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.http.server.PathContainer;
 import org.springframework.http.server.RequestPath;
+import org.springframework.web.util.pattern.PathPattern;
 
 /**
- * The lanes of a servlet application, and which one a request belongs to: the first lane
- * whose paths match the request's path after the context path, else the lane of the
+ * The lanes of a servlet application, and which one a request belongs to: the lane of the
+ * most specific of the lanes' path patterns that match the request's path after the
+ * context path (as Spring MVC chooses among its routes), else the lane of the
  * {@code @ThreadLane} annotation of the handler that serves it, else none (the request
  * stays on the server's request executor). Closing it closes the lanes' executors, once
  * the server has stopped and its requests have ended.
@@ -22,7 +24,10 @@ public final class Lanes implements AutoCloseable {
 
 	private static final Lanes NONE = new Lanes(List.of());
 
-	private final Map<String, Lane> byName = new LinkedHashMap<>();
+	private final Map<String, Lane> byName = new TreeMap<>();
+
+	/** Every lane's path patterns, the most specific first. */
+	private final List<Map.Entry<PathPattern, Lane>> byPattern;
 
 	/** The handlers annotated with a lane, once the handler mappings are known. */
 	private volatile AnnotatedRoutes annotated = AnnotatedRoutes.NONE;
@@ -32,15 +37,19 @@ public final class Lanes implements AutoCloseable {
 
 	/**
 	 * Creates the lanes.
-	 * @param lanes the lanes, in the order their paths are matched
+	 * @param lanes the lanes
 	 */
 	public Lanes(List<Lane> lanes) {
 		lanes.forEach((lane) -> this.byName.put(lane.name(), lane));
+		this.byPattern = lanes.stream()
+			.flatMap((lane) -> lane.patterns().stream().map((pattern) -> Map.entry(pattern, lane)))
+			.sorted(Map.Entry.comparingByKey(PathPattern.SPECIFICITY_COMPARATOR))
+			.toList();
 		this.prefixes = LiteralPrefixes.of(pathPatterns());
 	}
 
 	private List<String> pathPatterns() {
-		return this.byName.values().stream().flatMap((lane) -> lane.paths().stream()).toList();
+		return this.byPattern.stream().map((entry) -> entry.getKey().getPatternString()).toList();
 	}
 
 	/**
@@ -61,7 +70,7 @@ public final class Lanes implements AutoCloseable {
 
 	/**
 	 * The lanes.
-	 * @return the lanes, in the order their paths are matched
+	 * @return the lanes, by name
 	 */
 	public List<Lane> all() {
 		return List.copyOf(this.byName.values());
@@ -69,7 +78,7 @@ public final class Lanes implements AutoCloseable {
 
 	/**
 	 * The names of the lanes.
-	 * @return the names, in the order their paths are matched
+	 * @return the names, in alphabetical order
 	 */
 	public Set<String> names() {
 		return this.byName.keySet();
@@ -117,9 +126,9 @@ public final class Lanes implements AutoCloseable {
 			return null;
 		}
 		PathContainer path = RequestPath.parse(requestUri, contextPath).pathWithinApplication();
-		for (Lane lane : this.byName.values()) {
-			if (lane.matches(path)) {
-				return lane;
+		for (Map.Entry<PathPattern, Lane> entry : this.byPattern) {
+			if (entry.getKey().matches(path)) {
+				return entry.getValue();
 			}
 		}
 		return this.annotated.laneOf(request, path);

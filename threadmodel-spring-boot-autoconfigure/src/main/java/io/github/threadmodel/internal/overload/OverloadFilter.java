@@ -40,8 +40,8 @@ import jakarta.servlet.http.HttpServletResponse;
  * lane's executor, under the lane's limits and not the request executor's: the thread
  * that read it gives back the turn it was read ahead with and waits for it, or answers
  * 503 when the lane refuses it;</li>
- * <li>without lanes, every other request passes through at the cost of two thread-local
- * reads.</li>
+ * <li>every other request passes through at the cost of two thread-local reads, and with
+ * lanes a look at the start of its path ({@link Lanes#laneOf}).</li>
  * </ul>
  * Registered right after the starter's request counting and before observation and
  * security, so that a refused request costs no more work, and what those filters put on
@@ -87,9 +87,14 @@ public class OverloadFilter implements Filter {
 			throws IOException, ServletException {
 		Refusal refusal = Refusal.current();
 		RequestTurn turn = RequestHandOff.currentTurn();
-		if ((refusal == null && turn == null && !ProbeLane.runsCurrentThread() && this.lanes.isEmpty())
-				|| !(request instanceof HttpServletRequest httpRequest)
+		boolean admitted = refusal == null && turn == null && !ProbeLane.runsCurrentThread();
+		if ((admitted && this.lanes.isEmpty()) || !(request instanceof HttpServletRequest httpRequest)
 				|| !(response instanceof HttpServletResponse httpResponse)) {
+			chain.doFilter(request, response);
+			return;
+		}
+		Lane lane = this.lanes.laneOf(httpRequest);
+		if (admitted && lane == null) {
 			chain.doFilter(request, response);
 			return;
 		}
@@ -99,14 +104,10 @@ public class OverloadFilter implements Filter {
 			chain.doFilter(request, response);
 			return;
 		}
-		Lane lane = this.lanes.laneOf(httpRequest);
 		if (lane != null) {
 			// the lane's limits, not the request executor's, decide
 			skipUnused(turn);
 			refusal = runIn(lane.executor(), request, response, chain);
-		}
-		else if (refusal == null && turn == null && !ProbeLane.runsCurrentThread()) {
-			chain.doFilter(request, response);
 		}
 		else if (refusal == null) {
 			refusal = takeTurn(turn, request, response, chain);

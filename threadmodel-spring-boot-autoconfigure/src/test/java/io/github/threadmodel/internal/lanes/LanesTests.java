@@ -1,0 +1,48 @@
+package io.github.threadmodel.internal.lanes;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.mock.web.MockHttpServletRequest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Which lane a request's path puts it in: the lane of the most specific pattern that
+ * matches, whatever the order the lanes come in; none for a path no pattern matches.
+ */
+class LanesTests {
+
+	private final Lane reports = new Lane("reports", null, List.of("/reports/**"));
+
+	private final Lane monthly = new Lane("monthly", null, List.of("/reports/monthly", "/exports/{id}"));
+
+	@Test
+	void theMostSpecificPatternWinsWhateverTheOrderOfTheLanes() {
+		for (Lanes lanes : List.of(new Lanes(List.of(this.reports, this.monthly)),
+				new Lanes(List.of(this.monthly, this.reports)))) {
+			assertThat(lanes.laneOf(request("", "/reports/monthly"))).isSameAs(this.monthly);
+			assertThat(lanes.laneOf(request("", "/reports/daily"))).isSameAs(this.reports);
+			assertThat(lanes.laneOf(request("", "/reports"))).isSameAs(this.reports);
+			assertThat(lanes.laneOf(request("", "/exports/7"))).isSameAs(this.monthly);
+			assertThat(lanes.laneOf(request("", "/ping"))).isNull();
+			assertThat(lanes.names()).containsExactly("monthly", "reports");
+		}
+	}
+
+	@Test
+	void pathsAreMatchedAfterTheContextPathAndDecoded() {
+		Lanes lanes = new Lanes(List.of(this.reports));
+		assertThat(lanes.laneOf(request("/app", "/app/reports/x"))).isSameAs(this.reports);
+		assertThat(lanes.laneOf(request("/app", "/app/ping"))).isNull();
+		assertThat(lanes.laneOf(request("", "/rep%6Frts/x"))).isSameAs(this.reports);
+	}
+
+	private static MockHttpServletRequest request(String contextPath, String uri) {
+		MockHttpServletRequest request = new MockHttpServletRequest("GET", uri);
+		request.setContextPath(contextPath);
+		return request;
+	}
+
+}
