@@ -9,7 +9,7 @@ The load (load/k6/mix.js): CPU_VUS clients call the CPU route (CPU_MS of busy sp
 clients call /greetings, which sleeps --io-ms (the I/O route). Variants, each a fresh sample-web on --heap:
   virtual   app.threads.model=virtual, the CPU route /cpu on the request threads
   lane      app.threads.model=virtual, the CPU route /lanes/cpu on the cpu lane (2 platform threads,
-            sample-web's application.properties)
+            sample-web's profile lanes, which every variant runs with)
   platform  app.threads.model=platform (200 threads), the CPU route /cpu on the request threads
 The variants are interleaved (their order rotates from round to round). Reports per server and variant the medians over
 the rounds of the I/O route's p50 and p99, the CPU route's requests per second, and the requests not answered 200;
@@ -59,7 +59,7 @@ def run_one(server: str, variant: str, round_: int, a, k6: str, root: Path) -> d
     outdir.mkdir(parents=True)
     cfg = bench.Config("web", server, spec["model"], "jvm")
     app_args = SimpleNamespace(mem_mb=None, cgroup="off", launch=None, jvm_arg=[f"-Xmx{a.heap}"],
-                               app_arg=[f"--sample.greetings.delay={a.io_ms}ms"])
+                               app_arg=[f"--sample.greetings.delay={a.io_ms}ms", "--spring.profiles.active=lanes"])
     app = bench.App(cfg, app_args, outdir, (None, None, "not asked"))
     result = {"server": server, "variant": variant, "round": round_ + 1, "error": None}
     try:

@@ -4,7 +4,7 @@
 //
 //   k6 run load/k6/mix.js                                   # 8 CPU + 8 fast clients for 60 s against :8080
 //   BASE_URL=http://127.0.0.1:9090 DURATION=126 CPU_MS=20 k6 run load/k6/mix.js
-//   CPU_PATH=/lanes/cpu k6 run load/k6/mix.js                # sample-web's CPU route in a lane of its own
+//   CPU_PATH=/lanes/cpu k6 run load/k6/mix.js                # sample-web's CPU route in a lane (profile lanes)
 //
 // Env: BASE_URL, DURATION (seconds, 60), CPU_VUS (8), CPU_MS (20), CPU_PATH (/cpu), FAST_VUS (8), FAST_ENDPOINT (/ping),
 //      SLEEP_S (fast clients' think time, 0.05), SUMMARY_DIR (target/k6), SUMMARY_NAME (mix).

@@ -5,6 +5,7 @@ import java.util.Map;
 import io.github.threadmodel.lanes.ThreadLane;
 import io.github.threadmodel.sample.support.CpuReport;
 
+import org.springframework.context.annotation.Profile;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -13,10 +14,12 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * A CPU-bound route in a lane: {@code /lanes/cpu} does what {@code /cpu} does, on the
  * platform threads of the {@code cpu} lane ({@code app.threads.lanes.cpu.*} in
- * application.properties), whatever the server's model, so that its requests neither hold
- * the carriers of the virtual threads nor take turns of the request limit.
+ * application-lanes.properties), whatever the server's model, so that its requests neither
+ * hold the carriers of the virtual threads nor take turns of the request limit. Only with
+ * the profile {@code lanes}, which configures the lane the annotation names.
  */
 @RestController
+@Profile("lanes")
 @ThreadLane("cpu")
 public class LanedCpuController {
 

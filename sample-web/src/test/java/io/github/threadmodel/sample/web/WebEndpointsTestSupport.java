@@ -37,13 +37,6 @@ abstract class WebEndpointsTestSupport extends EndpointsTestSupport {
 	}
 
 	@Test
-	void theLanedCpuRouteRunsOnTheLanesPlatformThreads() {
-		Http.Reply reply = this.http.get("/lanes/cpu?ms=5");
-		assertThat(reply.status()).isEqualTo(200);
-		assertThat(reply.body()).contains("\"thread\":\"lane-cpu-platform-").contains("\"virtual\":false");
-	}
-
-	@Test
 	void heavyHoldsTheHeapItWasAskedFor() {
 		Http.Reply reply = this.http.get("/heavy?kb=64&ms=20&steps=4");
 		assertThat(reply.status()).isEqualTo(200);
