@@ -87,8 +87,9 @@ final class LaneConfigurationSwitches {
 			return after;
 		}
 		String asked = String.join(", ", changes);
-		SwitchOutcome outcome = this.switcher.apply(new SwitchRequest((model != null) ? ThreadModelChoice.of(model) : null, maxThreads,
-				maxConcurrency, SwitchSource.CONFIGURATION, "configuration: " + asked, name));
+		ThreadModelChoice choice = (model != null) ? ThreadModelChoice.of(model) : null;
+		SwitchOutcome outcome = this.switcher.apply(new SwitchRequest(choice, maxThreads, maxConcurrency,
+				SwitchSource.CONFIGURATION, "configuration: " + asked, name));
 		if (outcome instanceof Refused refused) {
 			logger.warn("Lane %s stays as it was: the configuration changed (%s), but %s".formatted(name, asked,
 					refused.message()));
