@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 import io.github.threadmodel.internal.servers.QueuedRequestsDrain;
@@ -31,7 +32,8 @@ import static org.awaitility.Awaitility.await;
  * Graceful shutdown of each real server with 100 requests in flight, 20 running and 80
  * waiting for a thread: every accepted request is answered with its whole body, the
  * waiting ones included, in both models and right after a switch; what cannot finish
- * within the shutdown timeout is answered 503, never cut.
+ * within the shutdown timeout is answered 503, never cut. The same for the requests that
+ * wait in a lane's queue.
  */
 class GracefulShutdownIntegrationTests {
 
@@ -42,6 +44,10 @@ class GracefulShutdownIntegrationTests {
 	private static final String[] LIMITS = { "app.threads.platform.max-threads=" + LIMIT,
 			"app.threads.platform.min-threads=" + LIMIT, "app.threads.virtual.max-concurrency=" + LIMIT,
 			"server.shutdown=graceful", "management.endpoint.threadmodel.access=unrestricted" };
+
+	private static final int LANE_THREADS = 5;
+
+	private static final int IN_LANE = LIMIT;
 
 	static Stream<Arguments> serversAndModels() {
 		return Arrays.stream(TestServers.values())
@@ -75,17 +81,7 @@ class GracefulShutdownIntegrationTests {
 		ConfigurableApplicationContext context = start(server, model, "spring.lifecycle.timeout-per-shutdown-phase=1s");
 		List<CompletableFuture<HttpResponse<String>>> responses = sendAndAwaitQueue(new Http(context), 600);
 		CompletableFuture<Void> closed = closeThenOpenGate(context);
-		List<String> outcomes = new ArrayList<>();
-		for (int i = 0; i < IN_FLIGHT; i++) {
-			try {
-				HttpResponse<String> response = responses.get(i).get(60, TimeUnit.SECONDS);
-				boolean whole = response.statusCode() != 200 || response.body().equals(String.valueOf(i));
-				outcomes.add(response.statusCode() + (whole ? "" : " " + response.body()));
-			}
-			catch (ExecutionException ex) {
-				outcomes.add(i + " " + ex.getCause()); // cut
-			}
-		}
+		List<String> outcomes = outcomes(responses);
 		assertThat(outcomes).as(outcomes::toString).containsOnly("200", "503");
 		assertThat(outcomes).as(outcomes::toString).contains("503");
 		assertThat(outcomes.stream().filter("200"::equals).count()).as(outcomes::toString)
@@ -95,6 +91,39 @@ class GracefulShutdownIntegrationTests {
 
 	static Stream<Arguments> serversAndModelsWithoutSwitch() {
 		return serversAndModels().filter((arguments) -> arguments.get()[2] == null);
+	}
+
+	@ParameterizedTest(name = "{0} {1}, shutdown timeout {2}")
+	@MethodSource("serversModelsAndTimeouts")
+	void aLanesQueuedRequestsAreFinishedOrAnswered503(TestServers server, String model, String timeout)
+			throws Exception {
+		// 20 requests of 600 ms on the lane's 5 threads take 2.4 s
+		ConfigurableApplicationContext context = server.start(Stream
+			.concat(Stream.of("app.threads.model=" + model, "spring.lifecycle.timeout-per-shutdown-phase=" + timeout,
+					"app.threads.lanes.slow.paths=/echo", "app.threads.lanes.slow.platform.max-threads=" + LANE_THREADS),
+					Arrays.stream(LIMITS))
+			.toArray(String[]::new));
+		Http http = new Http(context);
+		List<CompletableFuture<HttpResponse<String>>> responses = send(http, IN_LANE, 600);
+		await().atMost(30, TimeUnit.SECONDS)
+			.pollInterval(10, TimeUnit.MILLISECONDS)
+			.until(() -> laneExecutor(http), (lane) -> number(lane, "running") == LANE_THREADS
+					&& number(lane, "queued") == IN_LANE - LANE_THREADS);
+		CompletableFuture<Void> closed = closeThenOpenGate(context);
+		List<String> outcomes = outcomes(responses);
+		if (timeout.equals("30s")) {
+			assertThat(outcomes).as(outcomes::toString).containsOnly("200");
+		}
+		else {
+			assertThat(outcomes).as(outcomes::toString).containsOnly("200", "503").contains("200", "503");
+		}
+		closed.get(60, TimeUnit.SECONDS);
+	}
+
+	static Stream<Arguments> serversModelsAndTimeouts() {
+		return serversAndModelsWithoutSwitch().filter((arguments) -> arguments.get()[0] != TestServers.NETTY)
+			.flatMap((arguments) -> Stream.of("30s", "1s").map((timeout) -> Arguments.of(arguments.get()[0],
+					arguments.get()[1], timeout)));
 	}
 
 	@Test
@@ -117,16 +146,45 @@ class GracefulShutdownIntegrationTests {
 	 * {@link #LIMIT} of them run and the others wait for a thread.
 	 */
 	private static List<CompletableFuture<HttpResponse<String>>> sendAndAwaitQueue(Http http, long sleepMs) {
-		http.get("/thread");
-		List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
-		for (int i = 0; i < IN_FLIGHT; i++) {
-			responses.add(http.getAsync("/echo?gated=true&id=" + i + "&sleepMs=" + sleepMs, "Accept", "text/plain"));
-		}
+		List<CompletableFuture<HttpResponse<String>>> responses = send(http, IN_FLIGHT, sleepMs);
 		await().atMost(30, TimeUnit.SECONDS)
 			.pollInterval(10, TimeUnit.MILLISECONDS)
 			.until(() -> requests(http), (requests) -> number(requests, "running") == LIMIT
 					&& number(requests, "queued") == IN_FLIGHT - LIMIT);
 		return responses;
+	}
+
+	/**
+	 * Sends requests, each on a connection of its own, that wait for the gate, then work for
+	 * the given time and answer their number.
+	 */
+	private static List<CompletableFuture<HttpResponse<String>>> send(Http http, int count, long sleepMs) {
+		http.get("/thread");
+		List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			responses.add(http.getAsync("/echo?gated=true&id=" + i + "&sleepMs=" + sleepMs, "Accept", "text/plain"));
+		}
+		return responses;
+	}
+
+	/**
+	 * Each response's status, followed by its body when a 200 does not carry the request's
+	 * whole number, or the request's number and the error when its connection was cut.
+	 */
+	private static List<String> outcomes(List<CompletableFuture<HttpResponse<String>>> responses)
+			throws InterruptedException, TimeoutException {
+		List<String> outcomes = new ArrayList<>();
+		for (int i = 0; i < responses.size(); i++) {
+			try {
+				HttpResponse<String> response = responses.get(i).get(60, TimeUnit.SECONDS);
+				boolean whole = response.statusCode() != 200 || response.body().equals(String.valueOf(i));
+				outcomes.add(response.statusCode() + (whole ? "" : " " + response.body()));
+			}
+			catch (ExecutionException ex) {
+				outcomes.add(i + " " + ex.getCause()); // cut
+			}
+		}
+		return outcomes;
 	}
 
 	/**
@@ -144,6 +202,12 @@ class GracefulShutdownIntegrationTests {
 	@SuppressWarnings("unchecked")
 	private static Map<String, Object> requests(Http http) {
 		return (Map<String, Object>) http.threadModel().get("requests");
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> laneExecutor(Http http) {
+		List<Map<String, Object>> lanes = (List<Map<String, Object>>) http.threadModel().get("lanes");
+		return (Map<String, Object>) lanes.get(0).get("executor");
 	}
 
 	private static long number(Map<String, Object> map, String key) {

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import io.github.threadmodel.executor.ThreadModelExecutor;
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.http.server.PathContainer;
@@ -77,6 +78,14 @@ public final class Lanes implements AutoCloseable {
 	}
 
 	/**
+	 * The lanes' executors.
+	 * @return the executors, in the order of the lanes' names
+	 */
+	public Stream<ThreadModelExecutor> executors() {
+		return this.byName.values().stream().map(Lane::executor);
+	}
+
+	/**
 	 * The names of the lanes.
 	 * @return the names, in alphabetical order
 	 */
@@ -136,7 +145,7 @@ public final class Lanes implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.byName.values().forEach((lane) -> lane.executor().close());
+		executors().forEach(ThreadModelExecutor::close);
 	}
 
 }

@@ -1,6 +1,8 @@
 package io.github.threadmodel.internal.servers;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.function.Supplier;
 
 import io.github.threadmodel.executor.Refusal;
 import io.github.threadmodel.executor.ThreadModelExecutor;
@@ -18,6 +20,8 @@ import org.springframework.context.SmartLifecycle;
  * waits until no request waits for a thread, and answers the ones still waiting when the
  * timeout passes 503 with {@code Retry-After} ({@link Refusal#SHUTDOWN}); then Spring
  * Boot's graceful shutdown waits for the running requests, with a timeout of its own.
+ * The requests waiting in a lane's queue are drained the same way, after those of the
+ * request executor (which may enter a lane once they run), within the same timeout.
  */
 public final class QueuedRequestsDrain implements SmartLifecycle {
 
@@ -30,7 +34,7 @@ public final class QueuedRequestsDrain implements SmartLifecycle {
 
 	private static final Log logger = LogFactory.getLog(QueuedRequestsDrain.class);
 
-	private final ThreadModelExecutor requests;
+	private final Supplier<List<ThreadModelExecutor>> executors;
 
 	private final ConnectionAcceptors acceptors;
 
@@ -40,13 +44,14 @@ public final class QueuedRequestsDrain implements SmartLifecycle {
 
 	/**
 	 * Creates the drain.
-	 * @param requests the request executor
+	 * @param executors the request executor, then the lanes' executors
 	 * @param intake the connections, whose connectors stop taking new ones
 	 * @param timeout how long the waiting requests may take to start
 	 * ({@code spring.lifecycle.timeout-per-shutdown-phase})
 	 */
-	public QueuedRequestsDrain(ThreadModelExecutor requests, ConnectionIntake intake, Duration timeout) {
-		this.requests = requests;
+	public QueuedRequestsDrain(Supplier<List<ThreadModelExecutor>> executors, ConnectionIntake intake,
+			Duration timeout) {
+		this.executors = executors;
 		this.acceptors = intake.acceptors();
 		this.timeout = timeout;
 	}
@@ -60,14 +65,19 @@ public final class QueuedRequestsDrain implements SmartLifecycle {
 	public void stop() {
 		this.running = false;
 		this.acceptors.stopAccepting();
-		int waiting = this.requests.recorder().queued();
+		List<ThreadModelExecutor> executors = this.executors.get();
+		int waiting = executors.stream().mapToInt((executor) -> executor.recorder().queued()).sum();
 		if (waiting == 0) {
 			return;
 		}
 		logger.info("Graceful shutdown: letting %d requests that wait for a thread run (at most %s)"
 			.formatted(waiting, this.timeout));
+		long deadline = System.nanoTime() + this.timeout.toNanos();
 		try {
-			int refused = this.requests.finishQueued(this.timeout);
+			int refused = 0;
+			for (ThreadModelExecutor executor : executors) {
+				refused += executor.finishQueued(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+			}
 			if (refused > 0) {
 				logger.warn("Graceful shutdown: %d requests still waited for a thread after %s; answered 503"
 					.formatted(refused, this.timeout));
