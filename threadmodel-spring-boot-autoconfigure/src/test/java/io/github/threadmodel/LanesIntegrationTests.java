@@ -43,10 +43,13 @@ class LanesIntegrationTests {
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("servletServers")
+	@SuppressWarnings("unchecked")
 	void aRouteInALaneRunsOnTheLanesThreads(TestServers server, CapturedOutput output) {
 		try (ConfigurableApplicationContext context = server.start("app.threads.model=virtual", LANE_ROUTES,
 				"app.threads.lanes.cpu.model=platform", "app.threads.lanes.cpu.platform.max-threads=2",
-				"app.threads.lanes.io.model=virtual", "app.threads.lanes.io.paths=/lane/moved,/echo")) {
+				"app.threads.lanes.io.model=virtual", "app.threads.lanes.io.paths=/lane/moved,/echo",
+				"management.endpoints.web.exposure.include=threadmodel,metrics,health",
+				"management.endpoint.health.show-details=always")) {
 			Http http = new Http(context);
 			assertThat(output).contains("; lane cpu on platform threads, max-threads 2, min-threads 2")
 				.contains("; lane io on virtual threads, adaptive limit 20 to 10000");
@@ -73,6 +76,15 @@ class LanesIntegrationTests {
 			assertThat(http.metric("executor.completed", "name:lane-cpu")).isEqualTo(1);
 			assertThat(http.metric("executor.pool.max", "name:lane-cpu")).isEqualTo(2);
 			assertThat(http.metric("executor.completed", "name:lane-io")).isEqualTo(3);
+			// the threadModel health contributor lists the lanes
+			Map<String, Map<String, Object>> health = (Map<String, Map<String, Object>>) ((Map<String, Object>) http
+				.managementJson("/actuator/health/threadModel")
+				.get("details")).get("lanes");
+			assertThat(health).containsOnlyKeys("cpu", "io");
+			assertThat(health.get("cpu")).isEqualTo(Map.of("model", "platform", "limit", 2, "inFlight", 0, "queued", 0));
+			// the io lane's adaptive limit, which moves with the load
+			assertThat(health.get("io")).containsEntry("model", "virtual").containsKey("limit")
+				.containsEntry("inFlight", 0).containsEntry("queued", 0);
 		}
 	}
 

@@ -3,7 +3,10 @@ package io.github.threadmodel.pinning;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Adds up pinning overall and per call site, in bounded memory: at most
@@ -37,15 +40,16 @@ final class PinningSites {
 	 * @param site where it happened
 	 * @param reason why, or {@code null}
 	 * @param duration how long the virtual thread was pinned
+	 * @param lane the lane the virtual thread ran for, or {@code null}
 	 * @return how the site stands
 	 */
-	synchronized Recorded record(CallSite site, String reason, Duration duration) {
+	synchronized Recorded record(CallSite site, String reason, Duration duration, String lane) {
 		long nanos = duration.toNanos();
 		this.count++;
 		this.totalNanos += nanos;
 		Totals totals = this.sites.get(site);
 		if (totals != null) {
-			totals.add(nanos);
+			totals.add(nanos, lane);
 			return Recorded.KNOWN_SITE;
 		}
 		if (this.sites.size() >= this.maxSites) {
@@ -53,7 +57,7 @@ final class PinningSites {
 			return (this.untrackedCount == 1) ? Recorded.FIRST_UNTRACKED : Recorded.UNTRACKED;
 		}
 		totals = new Totals(reason);
-		totals.add(nanos);
+		totals.add(nanos, lane);
 		this.sites.put(site, totals);
 		return Recorded.NEW_SITE;
 	}
@@ -102,17 +106,24 @@ final class PinningSites {
 
 		private long nanos;
 
+		/** As many as there are lanes, a handful. */
+		private final Set<String> lanes = new TreeSet<>();
+
 		Totals(String reason) {
 			this.reason = reason;
 		}
 
-		void add(long nanos) {
+		void add(long nanos, String lane) {
 			this.count++;
 			this.nanos += nanos;
+			if (lane != null) {
+				this.lanes.add(lane);
+			}
 		}
 
 		PinningStats.Site toSite(CallSite site) {
-			return new PinningStats.Site(site, this.reason, this.count, Duration.ofNanos(this.nanos));
+			return new PinningStats.Site(site, this.reason, this.count, Duration.ofNanos(this.nanos),
+					List.copyOf(this.lanes));
 		}
 
 	}

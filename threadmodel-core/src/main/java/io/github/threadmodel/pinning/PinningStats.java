@@ -25,8 +25,10 @@ public record PinningStats(Duration threshold, long count, Duration totalTime, L
 	 * (JDK 24+), or {@code null}
 	 * @param count pinnings at the site
 	 * @param totalTime time pinned at the site, summed
+	 * @param lanes the lanes whose virtual threads pinned there, by name; empty when only
+	 * threads outside every lane did
 	 */
-	public record Site(CallSite site, String reason, long count, Duration totalTime) {
+	public record Site(CallSite site, String reason, long count, Duration totalTime, List<String> lanes) {
 
 	}
 

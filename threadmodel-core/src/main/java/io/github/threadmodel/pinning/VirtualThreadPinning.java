@@ -1,6 +1,7 @@
 package io.github.threadmodel.pinning;
 
 import java.time.Duration;
+import java.util.function.Function;
 
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -54,6 +55,8 @@ public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
 
 	private final PinningSites sites = new PinningSites(MAX_SITES);
 
+	private final Function<String, String> laneOfThread;
+
 	private volatile RecordingStream stream;
 
 	private boolean running;
@@ -75,8 +78,23 @@ public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
 	 * call of {@link #virtualThreadsInUse()}
 	 */
 	public VirtualThreadPinning(Duration threshold, boolean virtualThreadsInUse) {
+		this(threshold, virtualThreadsInUse, (threadName) -> null);
+	}
+
+	/**
+	 * Creates the monitor, which says for each call site the lanes whose virtual threads
+	 * pinned there.
+	 * @param threshold pinning shorter than this is not counted
+	 * @param virtualThreadsInUse whether to record once started; otherwise from the first
+	 * call of {@link #virtualThreadsInUse()}
+	 * @param laneOfThread the lane a virtual thread runs for, from its name, or
+	 * {@code null} for none
+	 */
+	public VirtualThreadPinning(Duration threshold, boolean virtualThreadsInUse,
+			Function<String, String> laneOfThread) {
 		this.threshold = threshold;
 		this.virtualThreadsInUse = virtualThreadsInUse;
+		this.laneOfThread = laneOfThread;
 	}
 
 	@Override
@@ -176,10 +194,12 @@ public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
 		}
 		CallSite site = CallSite.of(event.getStackTrace());
 		String reason = field(event, "pinnedReason");
-		switch (this.sites.record(site, reason, duration)) {
+		String lane = laneOf(event.getThread());
+		switch (this.sites.record(site, reason, duration, lane)) {
 			case NEW_SITE -> {
-				logger.warn("Virtual thread pinned its carrier thread for %d ms at %s (later pinning there is only "
-					.formatted(event.getDuration().toMillis(), site) + "counted: /actuator/threadmodel)");
+				logger.warn("Virtual thread pinned its carrier thread for %d ms at %s%s (later pinning there is only "
+					.formatted(event.getDuration().toMillis(), site, (lane != null) ? " in lane " + lane : "")
+						+ "counted: /actuator/threadmodel)");
 				if (logger.isDebugEnabled()) {
 					logger.debug(describe(event, site, reason));
 				}
@@ -228,6 +248,11 @@ public class VirtualThreadPinning implements SmartLifecycle, AutoCloseable {
 				+ "requests after startup does this), and with a native method or foreign function on their stack.";
 		return (javaFeatureVersion >= 24) ? hint : hint + " Before JDK 24 they also pin when they block inside "
 				+ "synchronized or in Object.wait(): a java.util.concurrent lock instead of synchronized avoids it.";
+	}
+
+	private String laneOf(RecordedThread thread) {
+		String name = (thread != null) ? thread.getJavaName() : null;
+		return (name != null) ? this.laneOfThread.apply(name) : null;
 	}
 
 	private static String threadName(RecordedThread thread) {

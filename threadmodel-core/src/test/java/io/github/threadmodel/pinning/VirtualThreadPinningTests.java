@@ -101,6 +101,20 @@ class VirtualThreadPinningTests {
 	}
 
 	@Test
+	void namesTheLaneOfThePinnedThreadFromItsName() {
+		List<LogRecord> records = CapturedLog.during(VirtualThreadPinning.class, Level.WARNING, () -> {
+			VirtualThreadPinning pinning = new VirtualThreadPinning(Duration.ofMillis(20), true,
+					(threadName) -> threadName.equals("pinning-test-1") ? "reports" : null);
+			events.forEach(pinning::pinned);
+			assertThat(pinning.stats().sites()).singleElement()
+				.extracting(PinningStats.Site::lanes)
+				.isEqualTo(List.of("reports"));
+		});
+		assertThat(records).singleElement()
+			.satisfies((record) -> assertThat(record.getMessage()).contains(" at " + CLASS_INIT + " in lane reports ("));
+	}
+
+	@Test
 	void dropsPinningUnderTheThreshold() {
 		VirtualThreadPinning pinning = new VirtualThreadPinning(Duration.ofSeconds(10));
 		events.forEach(pinning::pinned);

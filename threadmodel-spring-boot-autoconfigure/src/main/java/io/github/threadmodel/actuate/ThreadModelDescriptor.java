@@ -304,9 +304,11 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 * @param totalTimeMs time pinned at the site, summed
 	 * @param reason why the JDK could not unmount the virtual thread (JDK 24+), or
 	 * {@code null}
+	 * @param lanes the lanes whose virtual threads pinned there; empty when only threads
+	 * outside every lane did
 	 */
 	public record PinnedSiteDescriptor(String className, String methodName, long count, double totalTimeMs,
-			String reason) {
+			String reason, List<String> lanes) {
 
 	}
 

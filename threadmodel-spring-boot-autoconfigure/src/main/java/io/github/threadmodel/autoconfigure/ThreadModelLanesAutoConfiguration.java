@@ -54,8 +54,8 @@ public final class ThreadModelLanesAutoConfiguration {
 				.entrySet()
 				.stream()
 				.map((entry) -> new Lane(entry.getKey(),
-						new ThreadModelExecutor("lane-" + entry.getKey() + "-", settings.laneExecutor(entry.getValue()),
-								settings.laneOverload(entry.getValue())),
+						new ThreadModelExecutor(Lane.threadNamePrefix(entry.getKey()),
+								settings.laneExecutor(entry.getValue()), settings.laneOverload(entry.getValue())),
 						entry.getValue().getPaths()))
 				.toList();
 			switcher.ifAvailable((available) -> lanes

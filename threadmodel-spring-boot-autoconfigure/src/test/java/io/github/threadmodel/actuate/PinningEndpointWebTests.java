@@ -3,6 +3,7 @@ package io.github.threadmodel.actuate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.NeedsAClass;
@@ -28,12 +29,14 @@ import static org.awaitility.Awaitility.await;
  * shows the pinning and its call site, and the first pinning there is logged as a
  * warning of one short line, with the thread, the reason and the stack at DEBUG; the next
  * ones are not logged. Blocking inside {@code synchronized} shows there, and in
- * Micrometer's meter, on JDK 21 to 23 only.
+ * Micrometer's meter, on JDK 21 to 23 only. A site names the lanes whose threads pinned
+ * there (the class-loading route runs in the lane {@code loading}).
  */
 @ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(classes = { TestServers.TomcatApp.class, PinningController.class },
 		webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "app.threads.model=virtual", "management.endpoints.web.exposure.include=threadmodel,metrics",
+		properties = { "app.threads.model=virtual", "app.threads.lanes.loading.paths=/pinning/class-loading",
+				"app.threads.lanes.loading.model=virtual", "management.endpoints.web.exposure.include=threadmodel,metrics",
 				"logging.level.io.github.threadmodel.pinning.VirtualThreadPinning=debug" })
 class PinningEndpointWebTests {
 
@@ -55,7 +58,7 @@ class PinningEndpointWebTests {
 		String firstThread = http().get("/pinning/class-init");
 		assertThat(firstThread).startsWith("request-virtual-");
 		Map<String, Object> site = await().atMost(TIMEOUT).until(this::classInitSite, (found) -> found != null);
-		assertThat(site).containsEntry("count", 1);
+		assertThat(site).containsEntry("count", 1).containsEntry("lanes", List.of());
 		assertThat(((Number) site.get("totalTimeMs")).doubleValue())
 			.isGreaterThanOrEqualTo(SlowClassInit.PINNED_AT_LEAST_MS);
 		if (Runtime.version().feature() >= 24) {
@@ -98,8 +101,10 @@ class PinningEndpointWebTests {
 		// pins on every JDK, after the synchronized block: once the endpoint shows it, it has
 		// seen the block's pinning too, if there was one (the JFR stream hands events over in
 		// time order)
-		http().get("/pinning/class-loading");
-		await().atMost(TIMEOUT).until(() -> site(NeedsAClass.class.getName(), "run") != null);
+		assertThat(http().get("/pinning/class-loading")).startsWith("lane-loading-virtual-");
+		Map<String, Object> loadingSite = await().atMost(TIMEOUT)
+			.until(() -> site(NeedsAClass.class.getName(), "run"), Objects::nonNull);
+		assertThat(loadingSite).containsEntry("lanes", List.of("loading"));
 		Map<String, Object> synchronizedSite = site(SlowSynchronized.class.getName(), "run");
 		if (Runtime.version().feature() < 24) {
 			assertThat(synchronizedSite).isNotNull().containsEntry("count", 1);

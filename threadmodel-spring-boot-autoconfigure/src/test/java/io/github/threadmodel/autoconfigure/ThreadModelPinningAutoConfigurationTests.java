@@ -71,6 +71,14 @@ class ThreadModelPinningAutoConfigurationTests {
 	}
 
 	@Test
+	void recordsFromStartupOnPlatformThreadsWhenALaneIsVirtual() {
+		this.web.withConfiguration(AutoConfigurations.of(ThreadModelLanesAutoConfiguration.class))
+			.withPropertyValues("app.threads.model=platform", "app.threads.lanes.io.paths=/io/**",
+					"app.threads.lanes.io.model=virtual")
+			.run((context) -> await().atMost(TIMEOUT).until(context.getBean(VirtualThreadPinning.class)::isRecording));
+	}
+
+	@Test
 	void onPlatformThreadsRecordsFromTheFirstSwitchToVirtualThreads() {
 		this.web.withPropertyValues("app.threads.model=platform").run((context) -> {
 			VirtualThreadPinning pinning = context.getBean(VirtualThreadPinning.class);

@@ -194,7 +194,14 @@ public final class Http {
 	}
 
 	public Map<String, Object> threadModel() {
-		return jsonObject(send(this.managementPort, "/actuator/threadmodel"));
+		return managementJson("/actuator/threadmodel");
+	}
+
+	/**
+	 * A GET on the management port whose answer is a JSON object, whatever its status.
+	 */
+	public Map<String, Object> managementJson(String path) {
+		return jsonObject(send(this.managementPort, path));
 	}
 
 	/**

@@ -2,10 +2,13 @@ package io.github.threadmodel.boot3;
 
 import io.github.threadmodel.internal.actuate.ThreadModelHealth;
 import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
+import io.github.threadmodel.autoconfigure.ThreadModelLanesAutoConfiguration;
 import io.github.threadmodel.autoconfigure.ThreadModelOverloadAutoConfiguration;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.internal.lanes.Lanes;
 import io.github.threadmodel.internal.overload.Shedding;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.actuate.health.Health;
@@ -22,7 +25,7 @@ import org.springframework.context.annotation.Bean;
  * ({@link ThreadModelHealth}). Never {@code DOWN} because of load.
  * @since 0.1.0
  */
-@AutoConfiguration(after = ThreadModelOverloadAutoConfiguration.class)
+@AutoConfiguration(after = { ThreadModelOverloadAutoConfiguration.class, ThreadModelLanesAutoConfiguration.class })
 @ConditionalOnClass(HealthIndicator.class)
 @ConditionalOnBean(value = Shedding.class, name = ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME)
 @ConditionalOnEnabledHealthIndicator("threadModel")
@@ -32,8 +35,8 @@ public final class ThreadModelHealthAutoConfiguration {
 	@ConditionalOnMissingBean(name = "threadModelHealthIndicator")
 	HealthIndicator threadModelHealthIndicator(
 			@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
-			Shedding shedding) {
-		ThreadModelHealth health = new ThreadModelHealth(requests, shedding);
+			Shedding shedding, ObjectProvider<Lanes> lanes) {
+		ThreadModelHealth health = new ThreadModelHealth(requests, shedding, lanes.getIfAvailable(Lanes::none));
 		return () -> Health.up().withDetails(health.details()).build();
 	}
 

@@ -228,7 +228,7 @@ public final class ThreadModelDescription implements Supplier<ThreadModelDescrip
 				Millis.of(stats.totalTime()), stats.sites()
 					.stream()
 					.map((site) -> new PinnedSiteDescriptor(site.site().className(), site.site().methodName(),
-							site.count(), Millis.of(site.totalTime()), site.reason()))
+							site.count(), Millis.of(site.totalTime()), site.reason(), site.lanes()))
 					.toList(),
 				stats.untrackedCount());
 	}

@@ -6,12 +6,15 @@ import java.util.Map;
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.TaskRecorder;
 import io.github.threadmodel.executor.ThreadModelExecutor;
+import io.github.threadmodel.internal.lanes.Lane;
+import io.github.threadmodel.internal.lanes.Lanes;
 import io.github.threadmodel.internal.overload.Shedding;
 
 /**
  * The details of the {@code threadModel} health contributor, the same on both Boot lines
  * (each line's health indicator reports them): the model, the limit, the requests in
- * flight and waiting, and whether the server sheds load. Always {@code UP}: load is no
+ * flight and waiting, whether the server sheds load, and the same figures for each lane.
+ * Always {@code UP}: load is no
  * failure, and a health that went down with it would take a busy pod out of service or
  * restart it, which is what shedding is there to prevent.
  */
@@ -21,36 +24,53 @@ public final class ThreadModelHealth {
 
 	private final Shedding shedding;
 
+	private final Lanes lanes;
+
 	/**
 	 * Creates the details' source.
 	 * @param requests the request executor
 	 * @param shedding whether the starter sheds load
+	 * @param lanes the lanes
 	 */
-	public ThreadModelHealth(ThreadModelExecutor requests, Shedding shedding) {
+	public ThreadModelHealth(ThreadModelExecutor requests, Shedding shedding, Lanes lanes) {
 		this.requests = requests;
 		this.shedding = shedding;
+		this.lanes = lanes;
 	}
 
 	/**
 	 * The details now.
 	 * @return {@code model}, {@code limit} (the platform pool's size or the virtual limit; left
-	 * out when there is none), {@code inFlight}, {@code queued} and {@code shedding}
+	 * out when there is none), {@code inFlight}, {@code queued}, {@code shedding} and, when
+	 * there are lanes, {@code lanes}: the same four figures for each lane, by name
 	 */
 	public Map<String, Object> details() {
-		TaskRecorder recorder = this.requests.recorder();
-		ExecutorStats.Admission admission = this.requests.admission();
-		Integer maxPoolSize = this.requests.maxPoolSize();
-		Integer limit = (maxPoolSize != null) ? maxPoolSize
-				: (admission != null) ? admission.limit() : this.requests.maxConcurrency();
-		Map<String, Object> details = new LinkedHashMap<>();
-		details.put("model", this.requests.getModel().id());
-		if (limit != null) {
-			details.put("limit", limit);
-		}
-		details.put("inFlight", recorder.running());
-		details.put("queued", recorder.queued());
+		Map<String, Object> details = figures(this.requests);
 		details.put("shedding", this.shedding.isShedding());
+		if (!this.lanes.isEmpty()) {
+			Map<String, Object> lanes = new LinkedHashMap<>();
+			for (Lane lane : this.lanes.all()) {
+				lanes.put(lane.name(), figures(lane.executor()));
+			}
+			details.put("lanes", lanes);
+		}
 		return details;
+	}
+
+	private static Map<String, Object> figures(ThreadModelExecutor executor) {
+		TaskRecorder recorder = executor.recorder();
+		ExecutorStats.Admission admission = executor.admission();
+		Integer maxPoolSize = executor.maxPoolSize();
+		Integer limit = (maxPoolSize != null) ? maxPoolSize
+				: (admission != null) ? admission.limit() : executor.maxConcurrency();
+		Map<String, Object> figures = new LinkedHashMap<>();
+		figures.put("model", executor.getModel().id());
+		if (limit != null) {
+			figures.put("limit", limit);
+		}
+		figures.put("inFlight", recorder.running());
+		figures.put("queued", recorder.queued());
+		return figures;
 	}
 
 }

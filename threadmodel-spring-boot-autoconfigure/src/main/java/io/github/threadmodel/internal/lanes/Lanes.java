@@ -86,6 +86,23 @@ public final class Lanes implements AutoCloseable {
 	}
 
 	/**
+	 * The lane a thread runs for, from its name.
+	 * @param threadName the thread's name
+	 * @return the lane's name, or {@code null} for a thread of no lane
+	 */
+	public String laneOfThread(String threadName) {
+		String found = null;
+		for (String name : this.byName.keySet()) {
+			// the longest that fits: lane-a-b-virtual-1 is lane a-b's, not lane a's
+			if (threadName.startsWith(Lane.threadNamePrefix(name))
+					&& (found == null || name.length() > found.length())) {
+				found = name;
+			}
+		}
+		return found;
+	}
+
+	/**
 	 * The names of the lanes.
 	 * @return the names, in alphabetical order
 	 */
