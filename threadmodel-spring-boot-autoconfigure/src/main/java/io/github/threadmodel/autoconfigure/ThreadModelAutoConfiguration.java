@@ -10,7 +10,7 @@ import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
-import io.github.threadmodel.internal.lanes.Lanes;
+import io.github.threadmodel.internal.lanes.LaneExecutors;
 import io.github.threadmodel.internal.line.SpringBootLine;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
@@ -149,13 +149,13 @@ public final class ThreadModelAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnWebApplication
 	@ConditionalOnProperty(name = "server.shutdown", havingValue = "graceful", matchIfMissing = true)
-	QueuedRequestsDrain threadModelQueuedRequestsDrain(ThreadModelExecutors executors, ObjectProvider<Lanes> lanes,
+	QueuedRequestsDrain threadModelQueuedRequestsDrain(ThreadModelExecutors executors, ObjectProvider<LaneExecutors> lanes,
 			ConnectionIntake intake, Environment environment) {
 		Duration timeout = Binder.get(environment)
 			.bind(SHUTDOWN_TIMEOUT_PROPERTY, Duration.class)
 			.orElse(DEFAULT_SHUTDOWN_TIMEOUT);
 		return new QueuedRequestsDrain(
-				() -> Stream.concat(Stream.of(executors.requests()), lanes.orderedStream().flatMap(Lanes::executors))
+				() -> Stream.concat(Stream.of(executors.requests()), lanes.orderedStream().flatMap(LaneExecutors::stream))
 					.toList(),
 				intake, timeout);
 	}

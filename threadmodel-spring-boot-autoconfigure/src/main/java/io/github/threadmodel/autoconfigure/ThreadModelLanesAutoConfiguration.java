@@ -6,6 +6,7 @@ import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.lanes.AnnotatedRoutes;
 import io.github.threadmodel.internal.lanes.Lane;
+import io.github.threadmodel.internal.lanes.LaneExecutors;
 import io.github.threadmodel.internal.lanes.Lanes;
 import jakarta.servlet.Filter;
 import org.apache.commons.logging.Log;
@@ -54,13 +55,23 @@ public final class ThreadModelLanesAutoConfiguration {
 				.entrySet()
 				.stream()
 				.map((entry) -> new Lane(entry.getKey(),
-						new ThreadModelExecutor(Lane.threadNamePrefix(entry.getKey()),
+						new ThreadModelExecutor(LaneExecutors.threadNamePrefix(entry.getKey()),
 								settings.laneExecutor(entry.getValue()), settings.laneOverload(entry.getValue())),
 						entry.getValue().getPaths()))
 				.toList();
 			switcher.ifAvailable((available) -> lanes
 				.forEach((lane) -> available.addLane(lane.name(), lane.executor())));
 			return new Lanes(lanes);
+		}
+
+		/**
+		 * The lanes' executors, for the parts of the starter that run on every stack
+		 * (health, pinning, the drain at shutdown) and load no servlet type.
+		 */
+		@Bean
+		@ConditionalOnMissingBean
+		LaneExecutors threadModelLaneExecutors(Lanes lanes) {
+			return lanes.executors();
 		}
 
 		@Configuration(proxyBeanMethods = false)

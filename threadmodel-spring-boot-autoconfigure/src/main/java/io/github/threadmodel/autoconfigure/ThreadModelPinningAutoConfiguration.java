@@ -7,7 +7,7 @@ import java.util.stream.Stream;
 
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.internal.lanes.Lanes;
+import io.github.threadmodel.internal.lanes.LaneExecutors;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -46,16 +46,16 @@ public final class ThreadModelPinningAutoConfiguration {
 	@ConditionalOnMissingBean
 	VirtualThreadPinning virtualThreadPinning(ObjectProvider<ThreadModelSettings> settings,
 			ThreadModelProperties properties, ObjectProvider<ThreadModelExecutors> executors,
-			ObjectProvider<Lanes> lanes, Environment environment) {
+			ObjectProvider<LaneExecutors> lanes, Environment environment) {
 		ThreadModelSettings read = settings.getIfAvailable(() -> new ThreadModelSettings(properties, environment));
 		Duration threshold = read.pinningThreshold();
 		ThreadModelExecutors starterExecutors = executors.getIfAvailable();
 		if (starterExecutors == null) {
 			return new VirtualThreadPinning(threshold);
 		}
-		Lanes laned = lanes.getIfAvailable(Lanes::none);
+		LaneExecutors laned = lanes.getIfAvailable(LaneExecutors::none);
 		List<ThreadModelExecutor> all = Stream
-			.concat(Stream.of(starterExecutors.requests(), starterExecutors.tasks()), laned.executors())
+			.concat(Stream.of(starterExecutors.requests(), starterExecutors.tasks()), laned.stream())
 			.filter(Objects::nonNull)
 			.toList();
 		boolean virtualNow = read.springVirtualThreads()

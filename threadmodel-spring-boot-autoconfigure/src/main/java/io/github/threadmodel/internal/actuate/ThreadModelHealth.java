@@ -6,8 +6,7 @@ import java.util.Map;
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.TaskRecorder;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.internal.lanes.Lane;
-import io.github.threadmodel.internal.lanes.Lanes;
+import io.github.threadmodel.internal.lanes.LaneExecutors;
 import io.github.threadmodel.internal.overload.Shedding;
 
 /**
@@ -24,7 +23,7 @@ public final class ThreadModelHealth {
 
 	private final Shedding shedding;
 
-	private final Lanes lanes;
+	private final LaneExecutors lanes;
 
 	/**
 	 * Creates the details' source.
@@ -32,7 +31,7 @@ public final class ThreadModelHealth {
 	 * @param shedding whether the starter sheds load
 	 * @param lanes the lanes
 	 */
-	public ThreadModelHealth(ThreadModelExecutor requests, Shedding shedding, Lanes lanes) {
+	public ThreadModelHealth(ThreadModelExecutor requests, Shedding shedding, LaneExecutors lanes) {
 		this.requests = requests;
 		this.shedding = shedding;
 		this.lanes = lanes;
@@ -49,9 +48,7 @@ public final class ThreadModelHealth {
 		details.put("shedding", this.shedding.isShedding());
 		if (!this.lanes.isEmpty()) {
 			Map<String, Object> lanes = new LinkedHashMap<>();
-			for (Lane lane : this.lanes.all()) {
-				lanes.put(lane.name(), figures(lane.executor()));
-			}
+			this.lanes.byName().forEach((name, executor) -> lanes.put(name, figures(executor)));
 			details.put("lanes", lanes);
 		}
 		return details;

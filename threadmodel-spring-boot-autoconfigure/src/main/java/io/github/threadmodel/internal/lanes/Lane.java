@@ -56,16 +56,6 @@ public final class Lane {
 	}
 
 	/**
-	 * The start of the names of a lane's threads, which the executor follows with its model
-	 * and a number ({@code lane-cpu-platform-1}).
-	 * @param name the lane's name
-	 * @return the start of its threads' names
-	 */
-	public static String threadNamePrefix(String name) {
-		return "lane-" + name + "-";
-	}
-
-	/**
 	 * The lane's name.
 	 * @return the name, as in {@code app.threads.lanes.<name>}
 	 */

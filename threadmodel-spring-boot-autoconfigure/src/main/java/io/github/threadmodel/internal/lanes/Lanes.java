@@ -27,6 +27,8 @@ public final class Lanes implements AutoCloseable {
 
 	private final Map<String, Lane> byName = new TreeMap<>();
 
+	private final LaneExecutors executors;
+
 	/** Every lane's path patterns, the most specific first. */
 	private final List<Map.Entry<PathPattern, Lane>> byPattern;
 
@@ -41,7 +43,12 @@ public final class Lanes implements AutoCloseable {
 	 * @param lanes the lanes
 	 */
 	public Lanes(List<Lane> lanes) {
-		lanes.forEach((lane) -> this.byName.put(lane.name(), lane));
+		Map<String, ThreadModelExecutor> executors = new TreeMap<>();
+		for (Lane lane : lanes) {
+			this.byName.put(lane.name(), lane);
+			executors.put(lane.name(), lane.executor());
+		}
+		this.executors = new LaneExecutors(executors);
 		this.byPattern = lanes.stream()
 			.flatMap((lane) -> lane.patterns().stream().map((pattern) -> Map.entry(pattern, lane)))
 			.sorted(Map.Entry.comparingByKey(PathPattern.SPECIFICITY_COMPARATOR))
@@ -79,27 +86,10 @@ public final class Lanes implements AutoCloseable {
 
 	/**
 	 * The lanes' executors.
-	 * @return the executors, in the order of the lanes' names
+	 * @return the executors, by the lanes' names
 	 */
-	public Stream<ThreadModelExecutor> executors() {
-		return this.byName.values().stream().map(Lane::executor);
-	}
-
-	/**
-	 * The lane a thread runs for, from its name.
-	 * @param threadName the thread's name
-	 * @return the lane's name, or {@code null} for a thread of no lane
-	 */
-	public String laneOfThread(String threadName) {
-		String found = null;
-		for (String name : this.byName.keySet()) {
-			// the longest that fits: lane-a-b-virtual-1 is lane a-b's, not lane a's
-			if (threadName.startsWith(Lane.threadNamePrefix(name))
-					&& (found == null || name.length() > found.length())) {
-				found = name;
-			}
-		}
-		return found;
+	public LaneExecutors executors() {
+		return this.executors;
 	}
 
 	/**
@@ -162,7 +152,7 @@ public final class Lanes implements AutoCloseable {
 
 	@Override
 	public void close() {
-		executors().forEach(ThreadModelExecutor::close);
+		this.executors.stream().forEach(ThreadModelExecutor::close);
 	}
 
 }
