@@ -193,7 +193,7 @@ class ConfigurationSwitchingIntegrationTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@MethodSource("io.github.threadmodel.LanesIntegrationTests#servletServers")
+	@MethodSource("io.github.threadmodel.LanesIntegrationTests#servers")
 	void aLaneSwitchesByConfigurationAlone(TestServers server, CapturedOutput output) {
 		try (ConfigurableApplicationContext context = start(server, "app.threads.model=platform",
 				"spring.main.sources=" + LaneController.class.getName(), "app.threads.lanes.cpu.model=platform",

@@ -121,8 +121,7 @@ class GracefulShutdownIntegrationTests {
 	}
 
 	static Stream<Arguments> serversModelsAndTimeouts() {
-		return serversAndModelsWithoutSwitch().filter((arguments) -> arguments.get()[0] != TestServers.NETTY)
-			.flatMap((arguments) -> Stream.of("30s", "1s").map((timeout) -> Arguments.of(arguments.get()[0],
+		return serversAndModelsWithoutSwitch().flatMap((arguments) -> Stream.of("30s", "1s").map((timeout) -> Arguments.of(arguments.get()[0],
 					arguments.get()[1], timeout)));
 	}
 

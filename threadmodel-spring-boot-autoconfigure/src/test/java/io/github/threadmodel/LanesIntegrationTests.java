@@ -33,8 +33,10 @@ import static org.assertj.core.api.Assertions.assertThatException;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Lanes on the servlet servers: a route in a lane, by path or by annotation, runs on the
- * lane's threads under the lane's limits, and every other route as before.
+ * Lanes on every server, WebFlux on Reactor Netty included: a route in a lane, by path or
+ * by annotation, runs on the lane's threads under the lane's limits, and every other route
+ * as before. On WebFlux a lane runs blocking controller methods; a reactive one stays on
+ * the event loop.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class LanesIntegrationTests {
@@ -42,12 +44,12 @@ class LanesIntegrationTests {
 	private static final String LANE_ROUTES = "spring.main.sources=" + LaneController.class.getName();
 
 	@ParameterizedTest(name = "{0}")
-	@MethodSource("servletServers")
+	@MethodSource("servers")
 	@SuppressWarnings("unchecked")
 	void aRouteInALaneRunsOnTheLanesThreads(TestServers server, CapturedOutput output) {
 		try (ConfigurableApplicationContext context = server.start("app.threads.model=virtual", LANE_ROUTES,
 				"app.threads.lanes.cpu.model=platform", "app.threads.lanes.cpu.platform.max-threads=2",
-				"app.threads.lanes.io.model=virtual", "app.threads.lanes.io.paths=/lane/moved,/echo",
+				"app.threads.lanes.io.model=virtual", "app.threads.lanes.io.paths=/lane/moved,/echo,/thread/reactive",
 				"management.endpoints.web.exposure.include=threadmodel,metrics,health",
 				"management.endpoint.health.show-details=always")) {
 			Http http = new Http(context);
@@ -61,6 +63,12 @@ class LanesIntegrationTests {
 			// a more specific route in no lane, and a route outside the lanes' paths
 			assertThat(http.get("/lane/report/summary")).doesNotStartWith("lane-").endsWith("virtual=true");
 			assertThat(http.get("/thread")).doesNotStartWith("lane-").endsWith("virtual=true");
+			if (server == TestServers.NETTY) {
+				assertThat(http.get("/thread/reactive")).startsWith("reactor-http-");
+			}
+			else {
+				assertThat(http.get("/thread/reactive")).startsWith("lane-io-virtual-");
+			}
 			assertThat(lanes(http)).satisfiesExactly((cpu) -> {
 				assertThat(cpu).containsEntry("name", "cpu").containsEntry("model", "platform")
 					.containsEntry("paths", List.of())
@@ -68,14 +76,15 @@ class LanesIntegrationTests {
 				assertThat(executor(cpu)).containsEntry("submitted", 1).containsEntry("maxPoolSize", 2);
 			}, (io) -> {
 				assertThat(io).containsEntry("name", "io").containsEntry("model", "virtual")
-					.containsEntry("paths", List.of("/lane/moved", "/echo"))
+					.containsEntry("paths", List.of("/lane/moved", "/echo", "/thread/reactive"))
 					.containsEntry("handlers", List.of("LaneController#io"));
-				assertThat(executor(io)).containsEntry("submitted", 3).containsEntry("rejected", 0);
+				assertThat(executor(io)).containsEntry("submitted", (server == TestServers.NETTY) ? 3 : 4)
+					.containsEntry("rejected", 0);
 			});
 			// Micrometer's executor meters, per lane
 			assertThat(http.metric("executor.completed", "name:lane-cpu")).isEqualTo(1);
 			assertThat(http.metric("executor.pool.max", "name:lane-cpu")).isEqualTo(2);
-			assertThat(http.metric("executor.completed", "name:lane-io")).isEqualTo(3);
+			assertThat(http.metric("executor.completed", "name:lane-io")).isEqualTo((server == TestServers.NETTY) ? 3 : 4);
 			// the threadModel health contributor lists the lanes
 			Map<String, Map<String, Object>> health = (Map<String, Map<String, Object>>) ((Map<String, Object>) http
 				.managementJson("/actuator/health/threadModel")
@@ -89,7 +98,7 @@ class LanesIntegrationTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@MethodSource("servletServers")
+	@MethodSource("servers")
 	void aFullLaneAnswers503WithRetryAfterWhileOtherRoutesRun(TestServers server) {
 		try (ConfigurableApplicationContext context = server.start("app.threads.model=virtual",
 				"app.threads.lanes.slow.paths=/block", "app.threads.lanes.slow.platform.max-threads=1",
@@ -110,7 +119,7 @@ class LanesIntegrationTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@MethodSource("servletServers")
+	@MethodSource("servers")
 	void aLaneRequestDoesNotWaitForTheRequestLimit(TestServers server) {
 		try (ConfigurableApplicationContext context = server.start("app.threads.model=virtual",
 				"app.threads.virtual.max-concurrency=1", "app.threads.virtual.queue-timeout=300ms", LANE_ROUTES,
@@ -129,7 +138,7 @@ class LanesIntegrationTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@MethodSource("servletServers")
+	@MethodSource("servers")
 	void aLaneSwitchesUnderLoadAndTheServerStaysAsItWas(TestServers server) throws Exception {
 		try (ConfigurableApplicationContext context = server.start("app.threads.model=platform", LANE_ROUTES,
 				"management.endpoint.threadmodel.access=unrestricted", "app.threads.lanes.cpu.model=platform",
@@ -174,7 +183,7 @@ class LanesIntegrationTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@MethodSource("servletServers")
+	@MethodSource("servers")
 	void anAnnotationThatNamesNoLaneStopsStartup(TestServers server, CapturedOutput output) {
 		assertThatException()
 			.isThrownBy(() -> server.start(LANE_ROUTES, "app.threads.lanes.cpu.model=platform").close())
@@ -186,7 +195,7 @@ class LanesIntegrationTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@MethodSource("servletServers")
+	@MethodSource("servers")
 	void aPathThatIsNoPathPatternStopsStartup(TestServers server, CapturedOutput output) {
 		assertThatException().isThrownBy(() -> server.start("app.threads.lanes.cpu.paths=/reports,reports/**").close());
 		assertThat(output).contains("APPLICATION FAILED TO START")
@@ -198,8 +207,8 @@ class LanesIntegrationTests {
 			.contains("Allowed: a Spring path pattern, for example /reports/**; this one: ");
 	}
 
-	static Stream<TestServers> servletServers() {
-		return Arrays.stream(TestServers.values()).filter((server) -> !server.name().equals("NETTY"));
+	static Stream<TestServers> servers() {
+		return Arrays.stream(TestServers.values());
 	}
 
 	@SuppressWarnings("unchecked")

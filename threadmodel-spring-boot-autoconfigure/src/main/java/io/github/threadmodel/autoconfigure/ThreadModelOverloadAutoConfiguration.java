@@ -4,7 +4,7 @@ import java.util.EnumSet;
 
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.handoff.RequestHandOff;
-import io.github.threadmodel.internal.lanes.Lanes;
+import io.github.threadmodel.internal.lanes.ServletLanes;
 import io.github.threadmodel.internal.overload.OverloadFilter;
 import io.github.threadmodel.internal.overload.OverloadWebExceptionHandler;
 import io.github.threadmodel.internal.overload.ProbeLane;
@@ -93,11 +93,11 @@ public final class ThreadModelOverloadAutoConfiguration {
 		@ConditionalOnMissingBean(value = OverloadFilter.class, parameterizedContainer = FilterRegistrationBean.class)
 		FilterRegistrationBean<OverloadFilter> threadModelOverloadFilter(ThreadModelSettings settings,
 				RequestCounts counts, ThreadModelExecutors executors, ObjectProvider<RequestThreadContext> contexts,
-				ProbeLane probes, ObjectProvider<Lanes> lanes) {
+				ProbeLane probes, ObjectProvider<ServletLanes> lanes) {
 			ThreadModelExecutor requests = executors.requests();
 			FilterRegistrationBean<OverloadFilter> registration = new FilterRegistrationBean<>(
 					new OverloadFilter(settings.retryAfter(), counts, probes.paths(), requests,
-							contexts.orderedStream().toList(), lanes.getIfAvailable(Lanes::none)));
+							contexts.orderedStream().toList(), lanes.getIfAvailable(ServletLanes::none)));
 			RequestHandOff.readRequestsAhead(requests, settings.readAheadLimit());
 			registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 			registration.setDispatcherTypes(EnumSet.of(DispatcherType.REQUEST));

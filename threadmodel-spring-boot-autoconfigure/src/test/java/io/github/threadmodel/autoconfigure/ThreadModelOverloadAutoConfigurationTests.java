@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
-import io.github.threadmodel.internal.lanes.Lanes;
+import io.github.threadmodel.internal.lanes.ServletLanes;
 import io.github.threadmodel.internal.overload.OverloadFilter;
 import io.github.threadmodel.internal.overload.OverloadWebExceptionHandler;
 import io.github.threadmodel.internal.overload.ProbePaths;
@@ -85,7 +85,7 @@ class ThreadModelOverloadAutoConfigurationTests {
 		FilterRegistrationBean<OverloadFilter> ownOverloadFilter() {
 			FilterRegistrationBean<OverloadFilter> registration = new FilterRegistrationBean<>(
 					new OverloadFilter(Duration.ofSeconds(5), new RequestCounts(), new ProbePaths(Set.of()), null,
-							List.of(), Lanes.none()));
+							List.of(), ServletLanes.none()));
 			registration.setOrder(5);
 			return registration;
 		}

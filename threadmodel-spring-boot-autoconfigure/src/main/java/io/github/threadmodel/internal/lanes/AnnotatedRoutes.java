@@ -1,19 +1,13 @@
 package io.github.threadmodel.internal.lanes;
 
-import java.lang.reflect.Method;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import io.github.threadmodel.lanes.ThreadLane;
 import jakarta.servlet.http.HttpServletRequest;
 
-import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.http.server.PathContainer;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.HandlerExecutionChain;
@@ -24,32 +18,27 @@ import org.springframework.web.util.ServletRequestPathUtils;
 import org.springframework.web.util.pattern.PathPattern;
 
 /**
- * The Spring MVC handler methods annotated with {@link ThreadLane}, and the lane of a
+ * The Spring MVC handler methods annotated with {@code @ThreadLane}, and the lane of a
  * request whose handler is one of them. A request is looked up only when its path matches
  * a pattern of an annotated handler; then the handler mappings are asked in the
  * dispatcher's order, as Spring Security asks them for its matchers, so that a more
  * specific route that is not annotated keeps its requests.
  */
-public final class AnnotatedRoutes {
-
-	static final AnnotatedRoutes NONE = new AnnotatedRoutes(List.of(), Map.of(), Map.of(), Set.of(), false);
+final class AnnotatedRoutes {
 
 	private final List<HandlerMapping> mappings;
 
-	private final Map<Method, Lane> lanes;
-
-	private final Map<Lane, List<String>> handlers;
+	private final Lanes lanes;
 
 	private final Set<PathPattern> patterns;
 
 	/** Whether a mapping matches with patterns other than path patterns: every request is looked up. */
 	private final boolean lookUpEvery;
 
-	private AnnotatedRoutes(List<HandlerMapping> mappings, Map<Method, Lane> lanes, Map<Lane, List<String>> handlers,
-			Set<PathPattern> patterns, boolean lookUpEvery) {
+	private AnnotatedRoutes(List<HandlerMapping> mappings, Lanes lanes, Set<PathPattern> patterns,
+			boolean lookUpEvery) {
 		this.mappings = mappings;
 		this.lanes = lanes;
-		this.handlers = handlers;
 		this.patterns = patterns;
 		this.lookUpEvery = lookUpEvery;
 	}
@@ -58,11 +47,12 @@ public final class AnnotatedRoutes {
 	 * Finds the handler methods annotated with a lane and has the lanes use them.
 	 * @param lanes the lanes
 	 * @param mappings every handler mapping of the application, in the dispatcher's order
+	 * @return how a request's handler is found, or {@code null} when no handler is
+	 * annotated
 	 * @throws UnknownLaneException for an annotation that names no lane
 	 */
-	public static void annotate(Lanes lanes, List<HandlerMapping> mappings) {
-		Map<Method, Lane> byMethod = new HashMap<>();
-		Map<Lane, List<String>> handlers = new LinkedHashMap<>();
+	static AnnotatedRoutes of(Lanes lanes, List<HandlerMapping> mappings) {
+		List<HandlerMethod> handlerMethods = new ArrayList<>();
 		Set<PathPattern> patterns = new LinkedHashSet<>();
 		boolean lookUpEvery = false;
 		for (HandlerMapping mapping : mappings) {
@@ -70,17 +60,9 @@ public final class AnnotatedRoutes {
 				continue;
 			}
 			for (Map.Entry<RequestMappingInfo, HandlerMethod> entry : infoMapping.getHandlerMethods().entrySet()) {
-				HandlerMethod handler = entry.getValue();
-				ThreadLane annotation = annotation(handler);
-				if (annotation == null) {
+				handlerMethods.add(entry.getValue());
+				if (LaneAnnotations.annotation(entry.getValue()) == null) {
 					continue;
-				}
-				Lane lane = lanes.get(annotation.value());
-				if (lane == null) {
-					throw new UnknownLaneException(annotation.value(), describe(handler), lanes.names());
-				}
-				if (byMethod.put(handler.getMethod(), lane) == null) {
-					handlers.computeIfAbsent(lane, (key) -> new ArrayList<>()).add(describe(handler));
 				}
 				RequestMappingInfo info = entry.getKey();
 				if (info.getPathPatternsCondition() != null) {
@@ -91,21 +73,9 @@ public final class AnnotatedRoutes {
 				}
 			}
 		}
-		handlers.values().forEach(Collections::sort);
-		if (!byMethod.isEmpty()) {
-			lanes.useAnnotated(new AnnotatedRoutes(List.copyOf(mappings), byMethod, handlers, patterns, lookUpEvery));
-		}
-	}
-
-	/** The annotation of the method, else of its class. */
-	private static ThreadLane annotation(HandlerMethod handler) {
-		ThreadLane onMethod = AnnotatedElementUtils.findMergedAnnotation(handler.getMethod(), ThreadLane.class);
-		return (onMethod != null) ? onMethod
-				: AnnotatedElementUtils.findMergedAnnotation(handler.getBeanType(), ThreadLane.class);
-	}
-
-	private static String describe(HandlerMethod handler) {
-		return handler.getBeanType().getSimpleName() + "#" + handler.getMethod().getName();
+		lanes.annotate(handlerMethods);
+		return patterns.isEmpty() && !lookUpEvery ? null
+				: new AnnotatedRoutes(List.copyOf(mappings), lanes, patterns, lookUpEvery);
 	}
 
 	/**
@@ -117,16 +87,11 @@ public final class AnnotatedRoutes {
 		return this.lookUpEvery ? null : this.patterns.stream().map(PathPattern::getPatternString).toList();
 	}
 
-	/** The handlers annotated with a lane, in alphabetical order. */
-	List<String> handlers(Lane lane) {
-		return this.handlers.getOrDefault(lane, List.of());
-	}
-
 	Lane laneOf(HttpServletRequest request, PathContainer path) {
-		if (this.lanes.isEmpty() || !(this.lookUpEvery || matchesAnnotatedPattern(path))) {
+		if (!(this.lookUpEvery || matchesAnnotatedPattern(path))) {
 			return null;
 		}
-		return (handler(request) instanceof HandlerMethod method) ? this.lanes.get(method.getMethod()) : null;
+		return (handler(request) instanceof HandlerMethod method) ? this.lanes.laneOf(method) : null;
 	}
 
 	private boolean matchesAnnotatedPattern(PathContainer path) {

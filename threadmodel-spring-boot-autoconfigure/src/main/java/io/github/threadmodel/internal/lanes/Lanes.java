@@ -1,25 +1,25 @@
 package io.github.threadmodel.internal.lanes;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.http.server.PathContainer;
-import org.springframework.http.server.RequestPath;
+import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.util.pattern.PathPattern;
 
 /**
- * The lanes of a servlet application, and which one a request belongs to: the lane of the
- * most specific of the lanes' path patterns that match the request's path after the
- * context path (as Spring MVC chooses among its routes), else the lane of the
- * {@code @ThreadLane} annotation of the handler that serves it, else none (the request
- * stays on the server's request executor). Closing it closes the lanes' executors, once
- * the server has stopped and its requests have ended.
+ * The lanes of an application, and which one a request belongs to: the lane of the most
+ * specific of the lanes' path patterns that match the request's path after the context
+ * path (as Spring MVC chooses among its routes), else the lane of the {@code @ThreadLane}
+ * annotation of the handler that serves it, else none (the request stays where it runs
+ * without lanes). The same on every stack: {@link ServletLanes} finds a servlet request's
+ * lane from it, {@link LaneHandlerAdapter} a WebFlux request's. Closing it closes the
+ * lanes' executors, once the server has stopped and its requests have ended.
  */
 public final class Lanes implements AutoCloseable {
 
@@ -33,10 +33,7 @@ public final class Lanes implements AutoCloseable {
 	private final List<Map.Entry<PathPattern, Lane>> byPattern;
 
 	/** The handlers annotated with a lane, once the handler mappings are known. */
-	private volatile AnnotatedRoutes annotated = AnnotatedRoutes.NONE;
-
-	/** The starts of every pattern that can put a request in a lane. */
-	private volatile LiteralPrefixes prefixes;
+	private volatile LaneAnnotations annotations = LaneAnnotations.NONE;
 
 	/**
 	 * Creates the lanes.
@@ -53,11 +50,6 @@ public final class Lanes implements AutoCloseable {
 			.flatMap((lane) -> lane.patterns().stream().map((pattern) -> Map.entry(pattern, lane)))
 			.sorted(Map.Entry.comparingByKey(PathPattern.SPECIFICITY_COMPARATOR))
 			.toList();
-		this.prefixes = LiteralPrefixes.of(pathPatterns());
-	}
-
-	private List<String> pathPatterns() {
-		return this.byPattern.stream().map((entry) -> entry.getKey().getPatternString()).toList();
 	}
 
 	/**
@@ -69,7 +61,7 @@ public final class Lanes implements AutoCloseable {
 	}
 
 	/**
-	 * Whether there is no lane: every request stays on the request executor.
+	 * Whether there is no lane: every request stays where it runs without lanes.
 	 * @return whether there is none
 	 */
 	public boolean isEmpty() {
@@ -115,39 +107,52 @@ public final class Lanes implements AutoCloseable {
 	 * @return the handlers, empty before the handler mappings are known
 	 */
 	public List<String> annotatedHandlers(Lane lane) {
-		return this.annotated.handlers(lane);
+		return this.annotations.handlers(lane);
 	}
 
 	/**
-	 * Uses the handlers annotated with a lane; called once the handler mappings are known.
-	 * @param annotated the annotated handlers
+	 * Finds the handler methods annotated with a lane; called once the handler mappings
+	 * are known.
+	 * @param handlerMethods every handler method of the application
+	 * @throws UnknownLaneException for an annotation that names no lane
 	 */
-	void useAnnotated(AnnotatedRoutes annotated) {
-		this.annotated = annotated;
-		List<String> patterns = annotated.patterns();
-		this.prefixes = (patterns != null)
-				? LiteralPrefixes.of(Stream.concat(pathPatterns().stream(), patterns.stream()).toList())
-				: LiteralPrefixes.ANY;
+	public void annotate(Collection<HandlerMethod> handlerMethods) {
+		this.annotations = LaneAnnotations.of(this, handlerMethods);
 	}
 
 	/**
-	 * The lane a request belongs to.
-	 * @param request the request, on its first dispatch
+	 * The lane of a request whose handler method is known (on WebFlux).
+	 * @param path the request's path within the application
+	 * @param handler its handler method
 	 * @return the lane, or {@code null} for none
 	 */
-	public Lane laneOf(HttpServletRequest request) {
-		String requestUri = request.getRequestURI();
-		String contextPath = request.getContextPath();
-		if (this.byName.isEmpty() || !this.prefixes.mayMatch(requestUri, contextPath)) {
-			return null;
-		}
-		PathContainer path = RequestPath.parse(requestUri, contextPath).pathWithinApplication();
+	public Lane laneOf(PathContainer path, HandlerMethod handler) {
+		Lane lane = laneOfPath(path);
+		return (lane != null) ? lane : laneOf(handler);
+	}
+
+	/**
+	 * The lane of a path, by the lanes' path patterns.
+	 * @param path a request's path within the application
+	 * @return the lane of the most specific pattern that matches, or {@code null}
+	 */
+	Lane laneOfPath(PathContainer path) {
 		for (Map.Entry<PathPattern, Lane> entry : this.byPattern) {
 			if (entry.getKey().matches(path)) {
 				return entry.getValue();
 			}
 		}
-		return this.annotated.laneOf(request, path);
+		return null;
+	}
+
+	/** The lane of a handler method, by its annotation, or {@code null}. */
+	Lane laneOf(HandlerMethod handler) {
+		return this.annotations.laneOf(handler.getMethod());
+	}
+
+	/** The lanes' path patterns, the most specific first. */
+	List<String> pathPatterns() {
+		return this.byPattern.stream().map((entry) -> entry.getKey().getPatternString()).toList();
 	}
 
 	@Override

@@ -10,7 +10,7 @@ import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.handoff.RequestHandOff;
 import io.github.threadmodel.internal.handoff.RequestTurn;
 import io.github.threadmodel.internal.lanes.Lane;
-import io.github.threadmodel.internal.lanes.Lanes;
+import io.github.threadmodel.internal.lanes.ServletLanes;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.internal.servers.RequestThreadContext;
 import jakarta.servlet.Filter;
@@ -41,7 +41,7 @@ import jakarta.servlet.http.HttpServletResponse;
  * that read it gives back the turn it was read ahead with and waits for it, or answers
  * 503 when the lane refuses it;</li>
  * <li>every other request passes through at the cost of two thread-local reads, and with
- * lanes a look at the start of its path ({@link Lanes#laneOf}).</li>
+ * lanes a look at the start of its path ({@link ServletLanes#laneOf}).</li>
  * </ul>
  * Registered right after the starter's request counting and before observation and
  * security, so that a refused request costs no more work, and what those filters put on
@@ -60,7 +60,7 @@ public class OverloadFilter implements Filter {
 
 	private final List<RequestThreadContext> contexts;
 
-	private final Lanes lanes;
+	private final ServletLanes lanes;
 
 	/**
 	 * Creates the filter.
@@ -73,7 +73,7 @@ public class OverloadFilter implements Filter {
 	 * @param lanes the lanes whose requests run on executors of their own
 	 */
 	public OverloadFilter(Duration retryAfter, RequestCounts counts, ProbePaths probes, ThreadModelExecutor requests,
-			List<RequestThreadContext> contexts, Lanes lanes) {
+			List<RequestThreadContext> contexts, ServletLanes lanes) {
 		this.answer = new OverloadAnswer(retryAfter);
 		this.counts = counts;
 		this.probes = probes;

@@ -20,20 +20,24 @@ class LanesTests {
 
 	@Test
 	void theMostSpecificPatternWinsWhateverTheOrderOfTheLanes() {
-		for (Lanes lanes : List.of(new Lanes(List.of(this.reports, this.monthly)),
-				new Lanes(List.of(this.monthly, this.reports)))) {
+		for (ServletLanes lanes : List.of(new ServletLanes(new Lanes(List.of(this.reports, this.monthly))),
+				new ServletLanes(new Lanes(List.of(this.monthly, this.reports))))) {
 			assertThat(lanes.laneOf(request("", "/reports/monthly"))).isSameAs(this.monthly);
 			assertThat(lanes.laneOf(request("", "/reports/daily"))).isSameAs(this.reports);
 			assertThat(lanes.laneOf(request("", "/reports"))).isSameAs(this.reports);
 			assertThat(lanes.laneOf(request("", "/exports/7"))).isSameAs(this.monthly);
 			assertThat(lanes.laneOf(request("", "/ping"))).isNull();
-			assertThat(lanes.names()).containsExactly("monthly", "reports");
 		}
 	}
 
 	@Test
+	void lanesAreListedByName() {
+		assertThat(new Lanes(List.of(this.reports, this.monthly)).names()).containsExactly("monthly", "reports");
+	}
+
+	@Test
 	void pathsAreMatchedAfterTheContextPathAndDecoded() {
-		Lanes lanes = new Lanes(List.of(this.reports));
+		ServletLanes lanes = new ServletLanes(new Lanes(List.of(this.reports)));
 		assertThat(lanes.laneOf(request("/app", "/app/reports/x"))).isSameAs(this.reports);
 		assertThat(lanes.laneOf(request("/app", "/app/ping"))).isNull();
 		assertThat(lanes.laneOf(request("", "/rep%6Frts/x"))).isSameAs(this.reports);
