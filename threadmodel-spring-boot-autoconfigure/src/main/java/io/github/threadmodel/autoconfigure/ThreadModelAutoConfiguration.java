@@ -10,7 +10,7 @@ import io.github.threadmodel.executor.ExecutorSettings.TaskLimit;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
-import io.github.threadmodel.internal.lanes.LaneExecutors;
+import io.github.threadmodel.internal.lanes.Lanes;
 import io.github.threadmodel.internal.line.SpringBootLine;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
@@ -142,22 +142,21 @@ public final class ThreadModelAutoConfiguration {
 
 	/**
 	 * Graceful shutdown lets the requests that wait for a thread run first, those waiting
-	 * in a lane's queue too. Spring Boot's
-	 * graceful shutdown is the default; {@code server.shutdown=immediate} turns both off.
+	 * in a lane's queue too. Spring Boot's graceful shutdown is the default;
+	 * {@code server.shutdown=immediate} turns both off.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnWebApplication
 	@ConditionalOnProperty(name = "server.shutdown", havingValue = "graceful", matchIfMissing = true)
-	QueuedRequestsDrain threadModelQueuedRequestsDrain(ThreadModelExecutors executors, ObjectProvider<LaneExecutors> lanes,
+	QueuedRequestsDrain threadModelQueuedRequestsDrain(ThreadModelExecutors executors, ObjectProvider<Lanes> lanes,
 			ConnectionIntake intake, Environment environment) {
 		Duration timeout = Binder.get(environment)
 			.bind(SHUTDOWN_TIMEOUT_PROPERTY, Duration.class)
 			.orElse(DEFAULT_SHUTDOWN_TIMEOUT);
-		return new QueuedRequestsDrain(
-				() -> Stream.concat(Stream.of(executors.requests()), lanes.orderedStream().flatMap(LaneExecutors::stream))
-					.toList(),
-				intake, timeout);
+		return new QueuedRequestsDrain(() -> Stream
+			.concat(Stream.of(executors.requests()), lanes.getIfAvailable(Lanes::none).executors())
+			.toList(), intake, timeout);
 	}
 
 	/**

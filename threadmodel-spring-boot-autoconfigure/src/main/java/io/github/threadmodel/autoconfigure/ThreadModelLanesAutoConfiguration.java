@@ -5,7 +5,6 @@ import java.util.List;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.lanes.Lane;
-import io.github.threadmodel.internal.lanes.LaneExecutors;
 import io.github.threadmodel.internal.lanes.LaneHandlerAdapter;
 import io.github.threadmodel.internal.lanes.Lanes;
 import io.github.threadmodel.internal.lanes.ServletLanes;
@@ -54,22 +53,12 @@ public final class ThreadModelLanesAutoConfiguration {
 			.entrySet()
 			.stream()
 			.map((entry) -> new Lane(entry.getKey(),
-					new ThreadModelExecutor(LaneExecutors.threadNamePrefix(entry.getKey()),
+					new ThreadModelExecutor(Lanes.threadNamePrefix(entry.getKey()),
 							settings.laneExecutor(entry.getValue()), settings.laneOverload(entry.getValue())),
 					entry.getValue().getPaths()))
 			.toList();
 		switcher.ifAvailable((available) -> lanes.forEach((lane) -> available.addLane(lane.name(), lane.executor())));
 		return new Lanes(lanes);
-	}
-
-	/**
-	 * The lanes' executors, for the parts of the starter that need no more of the lanes
-	 * (health, pinning, the drain at shutdown).
-	 */
-	@Bean
-	@ConditionalOnMissingBean
-	LaneExecutors threadModelLaneExecutors(Lanes lanes) {
-		return lanes.executors();
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -7,7 +7,7 @@ import java.util.stream.Stream;
 
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.internal.lanes.LaneExecutors;
+import io.github.threadmodel.internal.lanes.Lanes;
 import io.github.threadmodel.pinning.VirtualThreadPinning;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -24,8 +24,9 @@ import org.springframework.core.env.Environment;
  * there (the {@code jdk.jfr} module; runtimes built with jlink may leave it out). It
  * watches every virtual thread of the JVM, not only the starter's executors: pinning
  * happens wherever virtual threads run. In a web application it records from startup
- * when one of the starter's executors (a lane's included) runs on virtual threads (or {@code auto}) or
- * {@code spring.threads.virtual.enabled=true} puts Spring Boot's own executors on them,
+ * when one of the starter's executors (a lane's included) runs on virtual threads (or
+ * {@code auto}) or {@code spring.threads.virtual.enabled=true} puts Spring Boot's own
+ * executors on them,
  * and otherwise from the first switch to virtual threads: on platform threads the
  * recording would cost startup time and native memory for nothing. No meter is added: Micrometer's
  * {@code jvm.threads.virtual.pinned} already counts and times pinning, and a meter per
@@ -46,16 +47,16 @@ public final class ThreadModelPinningAutoConfiguration {
 	@ConditionalOnMissingBean
 	VirtualThreadPinning virtualThreadPinning(ObjectProvider<ThreadModelSettings> settings,
 			ThreadModelProperties properties, ObjectProvider<ThreadModelExecutors> executors,
-			ObjectProvider<LaneExecutors> lanes, Environment environment) {
+			ObjectProvider<Lanes> lanes, Environment environment) {
 		ThreadModelSettings read = settings.getIfAvailable(() -> new ThreadModelSettings(properties, environment));
 		Duration threshold = read.pinningThreshold();
 		ThreadModelExecutors starterExecutors = executors.getIfAvailable();
 		if (starterExecutors == null) {
 			return new VirtualThreadPinning(threshold);
 		}
-		LaneExecutors laned = lanes.getIfAvailable(LaneExecutors::none);
+		Lanes laned = lanes.getIfAvailable(Lanes::none);
 		List<ThreadModelExecutor> all = Stream
-			.concat(Stream.of(starterExecutors.requests(), starterExecutors.tasks()), laned.stream())
+			.concat(Stream.of(starterExecutors.requests(), starterExecutors.tasks()), laned.executors())
 			.filter(Objects::nonNull)
 			.toList();
 		boolean virtualNow = read.springVirtualThreads()

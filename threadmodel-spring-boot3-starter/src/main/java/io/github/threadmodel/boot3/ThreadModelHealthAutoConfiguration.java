@@ -5,7 +5,7 @@ import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
 import io.github.threadmodel.autoconfigure.ThreadModelLanesAutoConfiguration;
 import io.github.threadmodel.autoconfigure.ThreadModelOverloadAutoConfiguration;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.internal.lanes.LaneExecutors;
+import io.github.threadmodel.internal.lanes.Lanes;
 import io.github.threadmodel.internal.overload.Shedding;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -35,8 +35,8 @@ public final class ThreadModelHealthAutoConfiguration {
 	@ConditionalOnMissingBean(name = "threadModelHealthIndicator")
 	HealthIndicator threadModelHealthIndicator(
 			@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
-			Shedding shedding, ObjectProvider<LaneExecutors> lanes) {
-		ThreadModelHealth health = new ThreadModelHealth(requests, shedding, lanes.getIfAvailable(LaneExecutors::none));
+			Shedding shedding, ObjectProvider<Lanes> lanes) {
+		ThreadModelHealth health = new ThreadModelHealth(requests, shedding, lanes.getIfAvailable(Lanes::none));
 		return () -> Health.up().withDetails(health.details()).build();
 	}
 

@@ -6,16 +6,16 @@ import java.util.Map;
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.TaskRecorder;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.internal.lanes.LaneExecutors;
+import io.github.threadmodel.internal.lanes.Lane;
+import io.github.threadmodel.internal.lanes.Lanes;
 import io.github.threadmodel.internal.overload.Shedding;
 
 /**
  * The details of the {@code threadModel} health contributor, the same on both Boot lines
  * (each line's health indicator reports them): the model, the limit, the requests in
  * flight and waiting, whether the server sheds load, and the same figures for each lane.
- * Always {@code UP}: load is no
- * failure, and a health that went down with it would take a busy pod out of service or
- * restart it, which is what shedding is there to prevent.
+ * Always {@code UP}: load is no failure, and a health that went down with it would take a
+ * busy pod out of service or restart it, which is what shedding is there to prevent.
  */
 public final class ThreadModelHealth {
 
@@ -23,7 +23,7 @@ public final class ThreadModelHealth {
 
 	private final Shedding shedding;
 
-	private final LaneExecutors lanes;
+	private final Lanes lanes;
 
 	/**
 	 * Creates the details' source.
@@ -31,7 +31,7 @@ public final class ThreadModelHealth {
 	 * @param shedding whether the starter sheds load
 	 * @param lanes the lanes
 	 */
-	public ThreadModelHealth(ThreadModelExecutor requests, Shedding shedding, LaneExecutors lanes) {
+	public ThreadModelHealth(ThreadModelExecutor requests, Shedding shedding, Lanes lanes) {
 		this.requests = requests;
 		this.shedding = shedding;
 		this.lanes = lanes;
@@ -48,7 +48,9 @@ public final class ThreadModelHealth {
 		details.put("shedding", this.shedding.isShedding());
 		if (!this.lanes.isEmpty()) {
 			Map<String, Object> lanes = new LinkedHashMap<>();
-			this.lanes.byName().forEach((name, executor) -> lanes.put(name, figures(executor)));
+			for (Lane lane : this.lanes.all()) {
+				lanes.put(lane.name(), figures(lane.executor()));
+			}
 			details.put("lanes", lanes);
 		}
 		return details;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import io.github.threadmodel.executor.ThreadModelExecutor;
 
@@ -27,8 +28,6 @@ public final class Lanes implements AutoCloseable {
 
 	private final Map<String, Lane> byName = new TreeMap<>();
 
-	private final LaneExecutors executors;
-
 	/** Every lane's path patterns, the most specific first. */
 	private final List<Map.Entry<PathPattern, Lane>> byPattern;
 
@@ -40,12 +39,7 @@ public final class Lanes implements AutoCloseable {
 	 * @param lanes the lanes
 	 */
 	public Lanes(List<Lane> lanes) {
-		Map<String, ThreadModelExecutor> executors = new TreeMap<>();
-		for (Lane lane : lanes) {
-			this.byName.put(lane.name(), lane);
-			executors.put(lane.name(), lane.executor());
-		}
-		this.executors = new LaneExecutors(executors);
+		lanes.forEach((lane) -> this.byName.put(lane.name(), lane));
 		this.byPattern = lanes.stream()
 			.flatMap((lane) -> lane.patterns().stream().map((pattern) -> Map.entry(pattern, lane)))
 			.sorted(Map.Entry.comparingByKey(PathPattern.SPECIFICITY_COMPARATOR))
@@ -77,11 +71,37 @@ public final class Lanes implements AutoCloseable {
 	}
 
 	/**
-	 * The lanes' executors.
-	 * @return the executors, by the lanes' names
+	 * The start of the names of a lane's threads, which the executor follows with its model
+	 * and a number ({@code lane-cpu-platform-1}).
+	 * @param name the lane's name
+	 * @return the start of its threads' names
 	 */
-	public LaneExecutors executors() {
-		return this.executors;
+	public static String threadNamePrefix(String name) {
+		return "lane-" + name + "-";
+	}
+
+	/**
+	 * The lanes' executors.
+	 * @return the executors, in the order of the lanes' names
+	 */
+	public Stream<ThreadModelExecutor> executors() {
+		return this.byName.values().stream().map(Lane::executor);
+	}
+
+	/**
+	 * The lane a thread runs for, from its name.
+	 * @param threadName the thread's name
+	 * @return the lane's name, or {@code null} for a thread of no lane
+	 */
+	public String laneOfThread(String threadName) {
+		String found = null;
+		for (String name : this.byName.keySet()) {
+			// the longest that fits: lane-a-b-virtual-1 is lane a-b's, not lane a's
+			if (threadName.startsWith(threadNamePrefix(name)) && (found == null || name.length() > found.length())) {
+				found = name;
+			}
+		}
+		return found;
 	}
 
 	/**
@@ -157,7 +177,7 @@ public final class Lanes implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.executors.stream().forEach(ThreadModelExecutor::close);
+		executors().forEach(ThreadModelExecutor::close);
 	}
 
 }

@@ -10,7 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Which lane a request's path puts it in: the lane of the most specific pattern that
- * matches, whatever the order the lanes come in; none for a path no pattern matches.
+ * matches, whatever the order the lanes come in; none for a path no pattern matches. And
+ * which lane a thread runs for, from its name.
  */
 class LanesTests {
 
@@ -33,6 +34,18 @@ class LanesTests {
 	@Test
 	void lanesAreListedByName() {
 		assertThat(new Lanes(List.of(this.reports, this.monthly)).names()).containsExactly("monthly", "reports");
+	}
+
+	@Test
+	void aThreadBelongsToTheLaneWhoseNameStartsItsOwnTheLongestThatFits() {
+		// only the names matter here
+		Lanes lanes = new Lanes(List.of(new Lane("a", null, List.of()), new Lane("a-b", null, List.of())));
+		assertThat(lanes.laneOfThread(Lanes.threadNamePrefix("a") + "virtual-3")).isEqualTo("a");
+		assertThat(lanes.laneOfThread("lane-a-b-platform-1")).isEqualTo("a-b");
+		assertThat(lanes.laneOfThread("request-virtual-7")).isNull();
+		assertThat(lanes.laneOfThread("lane-c-virtual-1")).isNull();
+		assertThat(Lanes.none().laneOfThread("lane-a-virtual-3")).isNull();
+		assertThat(lanes.names()).containsExactly("a", "a-b");
 	}
 
 	@Test
