@@ -94,6 +94,15 @@ class LanesIntegrationTests {
 			// the io lane's adaptive limit, which moves with the load
 			assertThat(health.get("io")).containsEntry("model", "virtual").containsKey("limit")
 				.containsEntry("inFlight", 0).containsEntry("queued", 0);
+			// beside the lanes, the health probes' own lane, on a servlet server only
+			Object probeLane = http.managementJson("/actuator/threadmodel").get("probeLane");
+			if (server == TestServers.NETTY) {
+				assertThat(probeLane).isNull();
+			}
+			else {
+				assertThat((Map<String, Object>) probeLane).containsEntry("model", "platform")
+					.containsEntry("maxThreads", 2);
+			}
 		}
 	}
 

@@ -43,6 +43,7 @@ class ProbeLaneIntegrationTests {
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("serversOnTheLane")
+	@SuppressWarnings("unchecked")
 	void probesAnswerWhileCpuBoundRequestsHoldEveryCarrier(TestServers server) throws Exception {
 		try (ConfigurableApplicationContext context = startOnOnePort(server, "app.threads.model=virtual",
 				"app.threads.probes.paths=/thread,/actuator/threadmodel")) {
@@ -72,6 +73,16 @@ class ProbeLaneIntegrationTests {
 				.isEqualTo(200));
 			clients.shutdown();
 			assertThat(probeMillis).allSatisfy((millis) -> assertThat(millis).isLessThan(PROBE_TIMEOUT.toMillis()));
+			// the lane is shown: in the endpoint and with Micrometer's executor meters; it ran
+			// the 5 probes and /thread (a thread counts its task once it has answered)
+			await().untilAsserted(() -> {
+				Map<String, Object> probeLane = probeLane(port);
+				assertThat(probeLane).containsEntry("model", "platform").containsEntry("maxThreads", 2);
+				assertThat((List<String>) probeLane.get("paths")).contains(LIVENESS, "/thread");
+				assertThat(((Number) probeLane.get("completed")).longValue()).isGreaterThanOrEqualTo(6);
+			});
+			assertThat(new Http(context).metric("executor.completed", "name:threadModelProbeLane"))
+				.isGreaterThanOrEqualTo(6);
 		}
 	}
 
@@ -133,7 +144,7 @@ class ProbeLaneIntegrationTests {
 	private static ConfigurableApplicationContext startOnOnePort(TestServers server, String... properties) {
 		List<String> all = new ArrayList<>(List.of("management.server.port=",
 				"management.endpoint.health.probes.enabled=true",
-				"management.endpoints.web.exposure.include=health,threadmodel"));
+				"management.endpoints.web.exposure.include=health,threadmodel,metrics"));
 		all.addAll(List.of(properties));
 		return server.start(all.toArray(String[]::new));
 	}
@@ -150,6 +161,12 @@ class ProbeLaneIntegrationTests {
 	/** The requests waiting for a turn, read on the lane (the endpoint is a probe path here). */
 	private static long queuedOn(int port) throws Exception {
 		return requests(port, "queued");
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> probeLane(int port) throws Exception {
+		return (Map<String, Object>) JSON.readValue(RawHttp.body(port, "/actuator/threadmodel"), Map.class)
+			.get("probeLane");
 	}
 
 	/**

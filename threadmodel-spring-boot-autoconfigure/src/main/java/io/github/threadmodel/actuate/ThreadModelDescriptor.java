@@ -29,13 +29,15 @@ import io.github.threadmodel.executor.ExecutorStats;
  * @param admission how many requests may run at once on virtual threads, and the limit now
  * (adaptive, fixed or unlimited), or {@code null} while requests run on platform threads
  * @param lanes the lanes ({@code app.threads.lanes.*}), by name; empty without lanes
+ * @param probeLane the health probes' own lane on a servlet server, or {@code null} on
+ * WebFlux (where a probe runs on the event loop and waits behind no limit)
  * @since 0.1.0
  */
 public record ThreadModelDescriptor(String model, String modelSource, String server, ExecutorDescriptor requests,
 		ExecutorDescriptor tasks, NettyDescriptor netty, SchedulerDescriptor virtualThreadScheduler,
 		ConnectionsDescriptor connections, StartupDescriptor startup, RuntimeDescriptor runtime,
 		boolean switchingEnabled, List<SwitchDescriptor> switches, PinningDescriptor pinning, AutoDescriptor auto,
-		ExecutorStats.Admission admission, List<LaneDescriptor> lanes) {
+		ExecutorStats.Admission admission, List<LaneDescriptor> lanes, ProbeLaneDescriptor probeLane) {
 
 	/**
 	 * A lane: the routes whose requests run on an executor of their own.
@@ -53,6 +55,25 @@ public record ThreadModelDescriptor(String model, String modelSource, String ser
 	 */
 	public record LaneDescriptor(String name, String model, List<String> paths, List<String> handlers,
 			ExecutorDescriptor executor, ExecutorStats.Admission admission, List<SwitchDescriptor> switches) {
+
+	}
+
+	/**
+	 * The health probes' own lane: platform threads of the starter's that run the requests
+	 * a servlet server's adapter recognises as probes from their request line, outside every
+	 * limit. It is not switched and no other request runs on it.
+	 *
+	 * @param model its thread model, always {@code platform}
+	 * @param paths the probe paths it takes (Spring Boot's health groups and
+	 * {@code app.threads.probes.paths}), relative to the servlet context path
+	 * @param maxThreads its threads' limit
+	 * @param poolSize its threads alive now (they end after a minute idle)
+	 * @param running probes running now
+	 * @param queued probes waiting for one of its threads
+	 * @param completed probes it has run
+	 */
+	public record ProbeLaneDescriptor(String model, List<String> paths, int maxThreads, int poolSize, int running,
+			int queued, long completed) {
 
 	}
 

@@ -10,6 +10,7 @@ import io.github.threadmodel.internal.actuate.ThreadModelEndpointRuntimeHints;
 import io.github.threadmodel.internal.actuate.UnknownSwitchFields;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
 import io.github.threadmodel.internal.lanes.Lanes;
+import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.requests.AsyncRequests;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
@@ -41,12 +42,12 @@ public final class ThreadModelEndpointAutoConfiguration {
 	ThreadModelEndpoint threadModelEndpoint(ThreadModelSettings settings, ThreadModelExecutors executors,
 			RequestCounts requestCounts, ThreadModelSwitcher switcher, ConnectionIntake intake, StartupTimeline startupTimeline,
 			ServerKind serverKind, ObjectProvider<VirtualThreadPinning> pinning, ObjectProvider<AutoThreadModel> auto,
-			ObjectProvider<AsyncRequests> asyncRequests, ObjectProvider<Lanes> lanes) {
+			ObjectProvider<AsyncRequests> asyncRequests, ObjectProvider<Lanes> lanes, ObjectProvider<ProbeLane> probeLane) {
 		return new ThreadModelEndpoint(switcher,
 				new ThreadModelDescription(settings.modelSource(), executors.requests(), executors.tasks(), requestCounts,
 						switcher, new ConnectionsDescriptor(intake.acceptBacklog(), intake.somaxconn()),
 						startupTimeline, serverKind, pinning.getIfAvailable(), auto.getIfAvailable(),
-						asyncRequests.getIfAvailable(), lanes.getIfAvailable()));
+						asyncRequests.getIfAvailable(), lanes.getIfAvailable(), probeLane.getIfAvailable()));
 	}
 
 	/**

@@ -7,15 +7,20 @@ import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.actuate.ServerKind;
 import io.github.threadmodel.internal.actuate.ThreadModelMetrics;
 import io.github.threadmodel.internal.lanes.Lanes;
+import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.requests.AsyncRequests;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -33,6 +38,9 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnWebApplication
 public final class ThreadModelMetricsAutoConfiguration {
 
+	/** The probe lane's {@code name} tag: the bean name of the {@link ProbeLane}. */
+	static final String PROBE_LANE_NAME = "threadModelProbeLane";
+
 	@Bean
 	@ConditionalOnMissingBean
 	ThreadModelMetrics threadModelMetrics(ThreadModelExecutors executors, RequestCounts requestCounts,
@@ -42,6 +50,18 @@ public final class ThreadModelMetricsAutoConfiguration {
 			.forEach((lane) -> laneExecutors.put(lane.name(), lane.executor())));
 		return new ThreadModelMetrics(executors.requests(), executors.tasks(), requestCounts,
 				asyncRequests.getIfAvailable(), serverKind::name, laneExecutors);
+	}
+
+	/**
+	 * The health probes' lane, a plain thread pool, with Micrometer's own executor meters
+	 * ({@code executor.*}, tag {@code name} its bean name).
+	 */
+	@Bean
+	@ConditionalOnWebApplication(type = Type.SERVLET)
+	@ConditionalOnMissingBean(name = "threadModelProbeLaneMetrics")
+	MeterBinder threadModelProbeLaneMetrics(ObjectProvider<ProbeLane> probeLane) {
+		return (registry) -> probeLane.ifAvailable((lane) -> new ExecutorServiceMetrics(lane.threads(),
+				PROBE_LANE_NAME, Tags.empty()).bindTo(registry));
 	}
 
 }

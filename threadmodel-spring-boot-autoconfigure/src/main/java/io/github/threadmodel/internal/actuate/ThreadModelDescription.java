@@ -1,6 +1,7 @@
 package io.github.threadmodel.internal.actuate;
 
 import java.util.List;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.function.Supplier;
 
 import io.github.threadmodel.actuate.ThreadModelDescriptor;
@@ -16,6 +17,7 @@ import io.github.threadmodel.actuate.ThreadModelDescriptor.LaneDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.NettyDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.PinnedSiteDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.PinningDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor.ProbeLaneDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.SchedulerDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.SwitchDescriptor;
@@ -25,12 +27,14 @@ import io.github.threadmodel.executor.ModelSwitch;
 import io.github.threadmodel.executor.Refusal;
 import io.github.threadmodel.executor.SwitchSource;
 import io.github.threadmodel.executor.TaskRecorder;
+import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
 import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
 import io.github.threadmodel.internal.flavour.RuntimeFlavour;
 import io.github.threadmodel.internal.lanes.Lanes;
+import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.requests.AsyncRequests;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.internal.scheduler.VirtualThreadScheduler;
@@ -71,6 +75,8 @@ public final class ThreadModelDescription implements Supplier<ThreadModelDescrip
 
 	private final Lanes lanes;
 
+	private final ProbeLane probeLane;
+
 	// Detected on the first read, so that it costs the application's startup nothing.
 	private final SingletonSupplier<RuntimeDescriptor> runtime = SingletonSupplier.of(() -> new RuntimeDescriptor(
 			System.getProperty("java.version"), System.getProperty("java.vendor"),
@@ -97,13 +103,14 @@ public final class ThreadModelDescription implements Supplier<ThreadModelDescrip
 	 * @param auto {@code app.threads.model=auto}, or {@code null} without it
 	 * @param asyncRequests the servlet requests in asynchronous processing, or {@code null}
 	 * on WebFlux
-	 * @param lanes the lanes, or {@code null} on WebFlux
+	 * @param lanes the lanes, or {@code null} without
+	 * @param probeLane the health probes' lane, or {@code null} on WebFlux
 	 */
 	public ThreadModelDescription(String startupSource, ThreadModelExecutor requests,
 			@Nullable ThreadModelExecutor tasks, RequestCounts requestCounts, ThreadModelSwitcher switcher,
 			ConnectionsDescriptor connections, StartupTimeline startupTimeline, ServerKind serverKind,
 			@Nullable VirtualThreadPinning pinning, @Nullable AutoThreadModel auto,
-			@Nullable AsyncRequests asyncRequests, @Nullable Lanes lanes) {
+			@Nullable AsyncRequests asyncRequests, @Nullable Lanes lanes, @Nullable ProbeLane probeLane) {
 		this.startupSource = startupSource;
 		this.requests = requests;
 		this.tasks = tasks;
@@ -116,6 +123,7 @@ public final class ThreadModelDescription implements Supplier<ThreadModelDescrip
 		this.auto = auto;
 		this.asyncRequests = asyncRequests;
 		this.lanes = lanes;
+		this.probeLane = probeLane;
 		requests.onSwitch((change) -> {
 			if (change.from() != change.to()) {
 				this.lastModelChange = change;
@@ -134,7 +142,14 @@ public final class ThreadModelDescription implements Supplier<ThreadModelDescrip
 				this.requests.switchHistory().stream().map(ThreadModelDescription::change).toList(),
 				(this.pinning != null) ? pinning(this.pinning.isRecording(), this.pinning.stats()) : null,
 				(this.auto != null) ? auto(this.auto.status(), this.requests) : null, this.requests.admission(),
-				lanes());
+				lanes(), (this.probeLane != null) ? probeLane(this.probeLane) : null);
+	}
+
+	private static ProbeLaneDescriptor probeLane(ProbeLane lane) {
+		ThreadPoolExecutor threads = lane.threads();
+		return new ProbeLaneDescriptor(ThreadModel.PLATFORM.id(), lane.paths().paths().stream().sorted().toList(),
+				threads.getMaximumPoolSize(), threads.getPoolSize(), threads.getActiveCount(), threads.getQueue().size(),
+				threads.getCompletedTaskCount());
 	}
 
 	private List<LaneDescriptor> lanes() {

@@ -98,6 +98,15 @@ public final class ProbeLane implements Executor, AutoCloseable {
 	}
 
 	/**
+	 * The lane's threads, to be read (by Micrometer's {@code ExecutorServiceMetrics} and the
+	 * endpoint); nothing but a probe may be given to them.
+	 * @return its threads
+	 */
+	public ThreadPoolExecutor threads() {
+		return this.threads;
+	}
+
+	/**
 	 * Runs a probe's work on a lane thread.
 	 */
 	@Override
