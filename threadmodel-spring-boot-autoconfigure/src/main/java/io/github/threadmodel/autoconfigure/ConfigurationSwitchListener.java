@@ -1,11 +1,9 @@
 package io.github.threadmodel.autoconfigure;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -13,8 +11,6 @@ import io.github.threadmodel.executor.ModelSwitch;
 import io.github.threadmodel.executor.SwitchOutcome;
 import io.github.threadmodel.executor.SwitchOutcome.Refused;
 import io.github.threadmodel.executor.SwitchOutcome.Switched;
-import io.github.threadmodel.executor.SwitchRequest;
-import io.github.threadmodel.executor.SwitchSource;
 import io.github.threadmodel.executor.ThreadModelChoice;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
@@ -60,9 +56,9 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 
 	private static final Log logger = LogFactory.getLog(ConfigurationSwitchListener.class);
 
-	static final String MAX_THREADS_PROPERTY = "app.threads.platform.max-threads";
+	private static final String MAX_THREADS_PROPERTY = "app.threads.platform.max-threads";
 
-	static final String MAX_CONCURRENCY_PROPERTY = "app.threads.virtual.max-concurrency";
+	private static final String MAX_CONCURRENCY_PROPERTY = "app.threads.virtual.max-concurrency";
 
 	private static final String PREFIX = "app.threads";
 
@@ -90,7 +86,7 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 	 * The switchable values as the configuration had them when last applied: at startup,
 	 * or at the last change this listener applied.
 	 */
-	private Configured applied;
+	private SwitchableValues applied;
 
 	/**
 	 * Creates the listener.
@@ -106,7 +102,7 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 		this.switcher = switcher;
 		this.requests = requests;
 		this.auto = auto;
-		this.applied = Configured.of(settings);
+		this.applied = SwitchableValues.server(settings);
 		this.lanes = new LaneConfigurationSwitches(settings, switcher);
 	}
 
@@ -142,14 +138,8 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 		}
 		warnStartupOnly(keys);
 		this.lanes.apply(settings);
-		Configured next = Configured.of(settings);
-		if (next.maxConcurrency() == null && this.applied.maxConcurrency() != null) {
-			// the switcher sets a fixed limit, it cannot take one away
-			logger.warn(("Thread model keeps the fixed limit %s=%d: the property was removed, but a running "
-					+ "application cannot go back to an adaptive or no limit; that takes a restart")
-				.formatted(MAX_CONCURRENCY_PROPERTY, this.applied.maxConcurrency()));
-			next = next.withMaxConcurrency(this.applied.maxConcurrency());
-		}
+		SwitchableValues next = SwitchableValues.server(settings).keepingRemovedLimit(this.applied, "Thread model",
+				logger);
 		List<String> changes = next.changesFrom(this.applied);
 		if (changes.isEmpty()) {
 			return;
@@ -160,11 +150,8 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 		// new limits pause auto, as any switch not its own: asking for auto resumes it after them,
 		// when it decided before (a switch by hand that paused it keeps it paused)
 		boolean autoDecides = underAuto && (autoChosen || (this.auto != null && this.auto.status().active()));
-		ThreadModelChoice model = autoDecides ? ThreadModelChoice.AUTO
-				: (next.model() != this.applied.model()) ? next.model() : null;
-		SwitchOutcome outcome = this.switcher.apply(new SwitchRequest(model,
-				next.maxThreadsIfChangedFrom(this.applied), next.maxConcurrencyIfChangedFrom(this.applied),
-				SwitchSource.CONFIGURATION, "configuration: " + asked));
+		ThreadModelChoice model = autoDecides ? ThreadModelChoice.AUTO : next.modelIfChangedFrom(this.applied);
+		SwitchOutcome outcome = this.switcher.apply(next.switchFrom(this.applied, model, null));
 		if (outcome instanceof Refused refused) {
 			stays(refused, asked);
 			return;
@@ -270,51 +257,6 @@ final class ConfigurationSwitchListener implements ApplicationListener<Environme
 			allowed = "a " + type.getSimpleName();
 		}
 		return "Property %s with value '%s' is invalid: Allowed: %s.".formatted(ex.getName(), value, allowed);
-	}
-
-	/**
-	 * The switchable values of the configuration.
-	 *
-	 * @param model what {@code app.threads.model} chooses, or, unset, the model
-	 * {@code spring.threads.virtual.enabled} gives (as at startup)
-	 * @param maxThreads {@code app.threads.platform.max-threads}
-	 * @param maxConcurrency {@code app.threads.virtual.max-concurrency}, or {@code null}
-	 */
-	record Configured(ThreadModelChoice model, int maxThreads, Integer maxConcurrency) {
-
-		static Configured of(ThreadModelSettings settings) {
-			return new Configured(settings.serverChoice(), settings.maxThreads(), settings.maxConcurrency());
-		}
-
-		Configured withMaxConcurrency(Integer maxConcurrency) {
-			return new Configured(this.model, this.maxThreads, maxConcurrency);
-		}
-
-		Integer maxThreadsIfChangedFrom(Configured before) {
-			return (this.maxThreads != before.maxThreads) ? this.maxThreads : null;
-		}
-
-		Integer maxConcurrencyIfChangedFrom(Configured before) {
-			return Objects.equals(this.maxConcurrency, before.maxConcurrency) ? null : this.maxConcurrency;
-		}
-
-		/**
-		 * The values that differ from the ones before, as {@code property=value}.
-		 */
-		List<String> changesFrom(Configured before) {
-			List<String> changes = new ArrayList<>();
-			if (this.model != before.model) {
-				changes.add(ThreadModelSettings.MODEL_PROPERTY + "=" + this.model.id());
-			}
-			if (maxThreadsIfChangedFrom(before) != null) {
-				changes.add(MAX_THREADS_PROPERTY + "=" + this.maxThreads);
-			}
-			if (maxConcurrencyIfChangedFrom(before) != null) {
-				changes.add(MAX_CONCURRENCY_PROPERTY + "=" + this.maxConcurrency);
-			}
-			return changes;
-		}
-
 	}
 
 }
