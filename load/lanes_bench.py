@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
-"""Lanes under a mixed load: CPU-bound requests beside I/O-bound ones on sample-web, the I/O route's latency with the
-CPU route in a lane of platform threads, against everything on virtual threads and everything on platform threads.
+"""Lanes under a mixed load: CPU-bound (or carrier-pinning) requests beside I/O-bound ones on sample-web, the I/O
+route's latency with the heavy route in a lane of platform threads, against everything on virtual threads and
+everything on platform threads.
 
     load/lanes_bench.py                                     # Tomcat and Jetty, 3 rounds, 15 s a run (~10 min)
     load/lanes_bench.py --servers tomcat --rounds 1 --seconds 10
+    JAVA_HOME=$(.ci/install-jdk21.sh) load/lanes_bench.py --route pinned   # the pinning route, on JDK 21
 
-The load (load/k6/mix.js): CPU_VUS clients call the CPU route (CPU_MS of busy spinning) back to back while FAST_VUS
+--route chooses the heavy route: cpu (/cpu, CPU_MS of busy spinning; in the cpu lane of 2 platform threads) or pinned
+(/pinned, a sleep of CPU_MS holding a monitor, which pins a virtual thread's carrier on JDK 21 to 23; in the pinning
+lane of up to 200 platform threads).
+
+The load (load/k6/mix.js): CPU_VUS clients call the heavy route (for CPU_MS each) back to back while FAST_VUS
 clients call /greetings, which sleeps --io-ms (the I/O route). Variants, each a fresh sample-web on --heap:
-  virtual   app.threads.model=virtual, the CPU route /cpu on the request threads
-  lane      app.threads.model=virtual, the CPU route /lanes/cpu on the cpu lane (2 platform threads,
-            sample-web's profile lanes, which every variant runs with)
-  platform  app.threads.model=platform (200 threads), the CPU route /cpu on the request threads
+  virtual   app.threads.model=virtual, the heavy route (/cpu) on the request threads
+  lane      app.threads.model=virtual, the heavy route in its lane (/lanes/cpu; sample-web's profile lanes, which
+            every variant runs with)
+  platform  app.threads.model=platform (200 threads), the heavy route (/cpu) on the request threads
 The variants are interleaved (their order rotates from round to round). Reports per server and variant the medians over
-the rounds of the I/O route's p50 and p99, the CPU route's requests per second, and the requests not answered 200;
+the rounds of the I/O route's p50 and p99, the heavy route's requests per second, and the requests not answered 200;
 and whether the lane meets the target: the I/O route's p99 at most a fifth of its all-virtual p99, every request 200.
 Writes results/lanes-<timestamp>/: results.json, results.md, one folder per run (app log, k6 summary).
 """
@@ -33,11 +39,13 @@ sys.path.insert(0, str(HERE))
 import bench  # noqa: E402
 import toolkit  # noqa: E402
 
-VARIANTS = {
-    "virtual": dict(model="virtual", cpu_path="/cpu"),
-    "lane": dict(model="virtual", cpu_path="/lanes/cpu"),
-    "platform": dict(model="platform", cpu_path="/cpu"),
-}
+VARIANTS = {"virtual": "virtual", "lane": "virtual", "platform": "platform"}  # the server's model in each
+ROUTES = {"cpu": "/cpu", "pinned": "/pinned"}  # the heavy routes; each has its laned twin under /lanes
+
+
+def heavy_path(route: str, variant: str) -> str:
+    """The heavy route's path in a variant: in its lane for the variant lane, on the request threads otherwise."""
+    return ("/lanes" if variant == "lane" else "") + ROUTES[route]
 P99_TARGET = 0.2
 
 
@@ -53,11 +61,10 @@ def figures(summary: dict) -> dict:
 
 
 def run_one(server: str, variant: str, round_: int, a, k6: str, root: Path) -> dict:
-    spec = VARIANTS[variant]
     name = f"{server}-{variant}-{round_ + 1}"
     outdir = root / name
     outdir.mkdir(parents=True)
-    cfg = bench.Config("web", server, spec["model"], "jvm")
+    cfg = bench.Config("web", server, VARIANTS[variant], "jvm")
     app_args = SimpleNamespace(mem_mb=None, cgroup="off", launch=None, jvm_arg=[f"-Xmx{a.heap}"],
                                app_arg=[f"--sample.greetings.delay={a.io_ms}ms", "--spring.profiles.active=lanes"])
     app = bench.App(cfg, app_args, outdir, (None, None, "not asked"))
@@ -65,7 +72,7 @@ def run_one(server: str, variant: str, round_: int, a, k6: str, root: Path) -> d
     try:
         app.start(a.start_timeout)
         env = {"SUMMARY_NAME": "mix", "DURATION": a.seconds, "CPU_VUS": a.cpu_vus, "CPU_MS": a.cpu_ms,
-               "CPU_PATH": spec["cpu_path"], "FAST_VUS": a.io_vus, "FAST_ENDPOINT": "/greetings?name=k6",
+               "CPU_PATH": heavy_path(a.route, variant), "FAST_VUS": a.io_vus, "FAST_ENDPOINT": "/greetings?name=k6",
                "SLEEP_S": 0}
         result["k6_exit"] = bench.run_k6(k6, "mix", app.base, env, outdir, a.seconds + 90, dashboard=False)
         result.update(figures(json.loads((outdir / "mix-summary.json").read_text())))
@@ -99,7 +106,7 @@ def rows(results: list[dict], servers: list[str]) -> list[dict]:
 
 
 def markdown(table: list[dict]) -> str:
-    lines = ["| server | variant | I/O p50 (ms) | I/O p99 (ms) | I/O p99 each round | CPU route req/s | not 200 |",
+    lines = ["| server | variant | I/O p50 (ms) | I/O p99 (ms) | I/O p99 each round | heavy route req/s | not 200 |",
              "|---|---|---:|---:|---|---:|---:|"]
     for row in table:
         for variant, v in row["variants"].items():
@@ -121,8 +128,9 @@ def main(argv=None) -> int:
     p.add_argument("--variants", type=csv_list, default=list(VARIANTS))
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--seconds", type=int, default=15, help="how long each run's load lasts")
-    p.add_argument("--cpu-vus", type=int, default=100)
-    p.add_argument("--cpu-ms", type=int, default=50)
+    p.add_argument("--route", choices=list(ROUTES), default="cpu", help="the heavy route (see above)")
+    p.add_argument("--cpu-vus", type=int, default=100, help="clients of the heavy route")
+    p.add_argument("--cpu-ms", type=int, default=50, help="the heavy route's ms: busy (cpu) or asleep pinned (pinned)")
     p.add_argument("--io-vus", type=int, default=100)
     p.add_argument("--io-ms", type=int, default=100)
     p.add_argument("--heap", default="512m", help="the server's -Xmx")

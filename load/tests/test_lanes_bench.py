@@ -60,5 +60,13 @@ class Rows(unittest.TestCase):
         self.assertNotIn("target_met", row)
 
 
+
+class HeavyPath(unittest.TestCase):
+    def test_the_lane_variant_takes_the_routes_laned_twin(self):
+        self.assertEqual(lanes_bench.heavy_path("cpu", "virtual"), "/cpu")
+        self.assertEqual(lanes_bench.heavy_path("cpu", "lane"), "/lanes/cpu")
+        self.assertEqual(lanes_bench.heavy_path("pinned", "platform"), "/pinned")
+        self.assertEqual(lanes_bench.heavy_path("pinned", "lane"), "/lanes/pinned")
+
 if __name__ == "__main__":
     unittest.main()

@@ -16,7 +16,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The endpoints of the published benchmarks that need no back end: a greeting that blocks, a trivial handler,
- * a health check and a CPU-bound handler; an echo that reads a request body; and a request that holds heap.
+ * a health check and a CPU-bound handler; one that pins a carrier on JDK 21; an echo that reads a request body; and
+ * a request that holds heap.
  */
 @RestController
 public class BasicController {
@@ -54,6 +55,15 @@ public class BasicController {
 	@GetMapping(path = "/cpu", produces = MediaType.APPLICATION_JSON_VALUE)
 	public Map<String, Object> cpu(@RequestParam(defaultValue = "20") long ms) {
 		return CpuReport.spin(ms);
+	}
+
+	/**
+	 * Sleeps {@code ms} milliseconds holding a monitor: on JDK 21 a virtual thread pins its carrier meanwhile
+	 * ({@link PinnedSleep}).
+	 */
+	@GetMapping(path = "/pinned", produces = MediaType.APPLICATION_JSON_VALUE)
+	public Map<String, Object> pinned(@RequestParam(defaultValue = "50") long ms) throws InterruptedException {
+		return PinnedSleep.sleep(ms);
 	}
 
 	/**

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The endpoint tests on this sample: the server is the Maven profile's (Tomcat unless the build says otherwise),
  * and the four {@code /products} calls run on {@code applicationTaskExecutor}, the model's task threads; and the
- * endpoints only this sample has, {@code POST /echo} and {@code GET /heavy}.
+ * endpoints only this sample has, {@code POST /echo}, {@code GET /pinned} and {@code GET /heavy}.
  */
 abstract class WebEndpointsTestSupport extends EndpointsTestSupport {
 
@@ -34,6 +34,14 @@ abstract class WebEndpointsTestSupport extends EndpointsTestSupport {
 		assertThat(reply.status()).isEqualTo(200);
 		assertThat(reply.contentType()).startsWith("text/plain");
 		assertThat(reply.body()).isEqualTo(body);
+	}
+
+	@Test
+	void pinnedSleepsOnARequestThreadOfTheModel() {
+		Http.Reply reply = this.http.get("/pinned?ms=5");
+		assertThat(reply.status()).isEqualTo(200);
+		assertThat(reply.json().path("virtual").asBoolean()).isEqualTo("virtual".equals(model()));
+		assertThat(this.http.get("/pinned?ms=-1").status()).isEqualTo(400);
 	}
 
 	@Test
