@@ -150,6 +150,15 @@ class ThreadModelEndpointJsonTests {
 			auto.decisions: array
 			admission: null
 			lanes: array
+			probeLane: object
+			probeLane.model: string
+			probeLane.paths: array
+			probeLane.paths[0]: string
+			probeLane.maxThreads: number
+			probeLane.poolSize: number
+			probeLane.running: number
+			probeLane.queued: number
+			probeLane.completed: number
 			""";
 
 	private static final String SCHEDULER = """

@@ -98,9 +98,10 @@ class ThreadModelEndpointWebTests {
 		}
 		for (String meter : List.of("executor.active", "executor.queued", "executor.pool.size", "executor.pool.max",
 				"executor.completed")) {
+			// the probes' lane too (Micrometer's ExecutorServiceMetrics): one tag key, as Prometheus needs
 			assertThat(tags(meter)).as(meter)
-				.containsExactly(Map.of("tag", "name",
-						"values", List.of("applicationTaskExecutor", "threadModelRequestExecutor")));
+				.containsExactly(Map.of("tag", "name", "values",
+						List.of("applicationTaskExecutor", "threadModelProbeLane", "threadModelRequestExecutor")));
 		}
 		assertThat(tags("threadmodel.model")).anySatisfy((tag) -> assertThat(tag).containsEntry("tag", "model")
 			.containsEntry("values", List.of("platform", "virtual")));
