@@ -38,9 +38,6 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnWebApplication
 public final class ThreadModelMetricsAutoConfiguration {
 
-	/** The probe lane's {@code name} tag: the bean name of the {@link ProbeLane}. */
-	static final String PROBE_LANE_NAME = "threadModelProbeLane";
-
 	@Bean
 	@ConditionalOnMissingBean
 	ThreadModelMetrics threadModelMetrics(ThreadModelExecutors executors, RequestCounts requestCounts,
@@ -61,7 +58,7 @@ public final class ThreadModelMetricsAutoConfiguration {
 	@ConditionalOnMissingBean(name = "threadModelProbeLaneMetrics")
 	MeterBinder threadModelProbeLaneMetrics(ObjectProvider<ProbeLane> probeLane) {
 		return (registry) -> probeLane.ifAvailable((lane) -> new ExecutorServiceMetrics(lane.threads(),
-				PROBE_LANE_NAME, Tags.empty()).bindTo(registry));
+				ThreadModelMetrics.PROBE_LANE_NAME, Tags.empty()).bindTo(registry));
 	}
 
 }

@@ -26,11 +26,10 @@ import org.springframework.core.env.Environment;
  * happens wherever virtual threads run. In a web application it records from startup
  * when one of the starter's executors (a lane's included) runs on virtual threads (or
  * {@code auto}) or {@code spring.threads.virtual.enabled=true} puts Spring Boot's own
- * executors on them,
- * and otherwise from the first switch to virtual threads: on platform threads the
- * recording would cost startup time and native memory for nothing. No meter is added: Micrometer's
- * {@code jvm.threads.virtual.pinned} already counts and times pinning, and a meter per
- * call site would have unbounded tag values.
+ * executors on them, and otherwise from the first switch to virtual threads: on platform
+ * threads the recording would cost startup time and native memory for nothing. No meter
+ * is added: Micrometer's {@code jvm.threads.virtual.pinned} already counts and times
+ * pinning, and a meter per call site would have unbounded tag values.
  * @since 0.1.0
  */
 @AutoConfiguration(after = { ThreadModelAutoConfiguration.class, ThreadModelLanesAutoConfiguration.class })

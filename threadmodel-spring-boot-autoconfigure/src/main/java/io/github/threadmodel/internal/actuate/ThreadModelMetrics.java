@@ -67,6 +67,12 @@ public class ThreadModelMetrics implements MeterBinder {
 	 */
 	public static final String TASK_EXECUTOR_NAME = "applicationTaskExecutor";
 
+	/**
+	 * The health probes' lane's {@code name} tag: its bean name. Its thread pool is bound by
+	 * Micrometer's own {@code ExecutorServiceMetrics}, not here.
+	 */
+	public static final String PROBE_LANE_NAME = "threadModelProbeLane";
+
 	private final ThreadModelExecutor requests;
 
 	private final Map<String, ThreadModelExecutor> executors = new LinkedHashMap<>();
