@@ -68,8 +68,8 @@ def run_one(workload: str, model: str, round_: int, a, k6: str, root: Path) -> d
     cgroup = bench.detect_cgroup() if a.mem_mb else (None, None, "not asked")
     app = bench.App(cfg, app_args, outdir, cgroup)
     result = {"workload": workload, "model": model, "round": round_ + 1, "error": None}
-    try:
-        bench.log(f"{name}: starting on {app.base}")
+    bench.log(f"{name}: starting on {app.base}")
+    with bench.recorded_run(app, name, result):
         app.start(a.start_timeout)
         time.sleep(1.0)
         seconds = 420 * a.stage_scale
@@ -85,11 +85,6 @@ def run_one(workload: str, model: str, round_: int, a, k6: str, root: Path) -> d
         result["final_model"] = doc.get("model")
         bench.log(f"{name}: {result['requests_per_s']:.1f} req/s, p99 {result['p99_ms']:.1f} ms, "
                   f"{len(result['switches'])} switch(es), ends on {result['final_model']}")
-    except Exception as e:  # noqa: BLE001 - one failed run must not stop the others
-        result["error"] = str(e)
-        bench.log(f"{name}: ERROR {e}")
-    finally:
-        app.stop()
     return result
 
 

@@ -24,6 +24,7 @@ Standard library only. Targets are loopback only; every k6 run and wait has a ti
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import json
 import os
@@ -258,6 +259,20 @@ class Sampler(threading.Thread):
 
 def log(msg: str):
     print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+@contextlib.contextmanager
+def recorded_run(app, name: str, result: dict):
+    """One run of a benchmark, the app started in it: the app is always stopped, and a failure,
+    of the start or of the run, is written to result["error"] and logged, not raised: one failed
+    run must not stop the others."""
+    try:
+        yield
+    except Exception as e:  # noqa: BLE001 - one failed run must not stop the others
+        result["error"] = str(e)
+        log(f"{name}: ERROR {e}")
+    finally:
+        app.stop()
 
 
 def machine_info(k6: str) -> dict:

@@ -69,7 +69,7 @@ def run_one(server: str, variant: str, round_: int, a, k6: str, root: Path) -> d
                                app_arg=[f"--sample.greetings.delay={a.io_ms}ms", "--spring.profiles.active=lanes"])
     app = bench.App(cfg, app_args, outdir, (None, None, "not asked"))
     result = {"server": server, "variant": variant, "round": round_ + 1, "error": None}
-    try:
+    with bench.recorded_run(app, name, result):
         app.start(a.start_timeout)
         env = {"SUMMARY_NAME": "mix", "DURATION": a.seconds, "CPU_VUS": a.cpu_vus, "CPU_MS": a.cpu_ms,
                "CPU_PATH": heavy_path(a.route, variant), "FAST_VUS": a.io_vus, "FAST_ENDPOINT": "/greetings?name=k6",
@@ -78,11 +78,6 @@ def run_one(server: str, variant: str, round_: int, a, k6: str, root: Path) -> d
         result.update(figures(json.loads((outdir / "mix-summary.json").read_text())))
         bench.log(f"{name}: I/O p50 {result['io_p50_ms']:.0f} ms, p99 {result['io_p99_ms']:.0f} ms, "
                   f"CPU {result['cpu_per_s']:.1f}/s, not 200: {result['not_200']}")
-    except Exception as e:  # noqa: BLE001 - one failed run must not stop the others
-        result["error"] = str(e)
-        bench.log(f"{name}: ERROR {e}")
-    finally:
-        app.stop()
     return result
 
 

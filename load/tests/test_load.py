@@ -63,6 +63,59 @@ def run(config, model, steps=None, ramp=None, **kw):
             "steps_endpoint": "/greetings?name=k6"}
 
 
+class RecordedRun(unittest.TestCase):
+    """bench.recorded_run, which lanes_bench.py and auto_bench.py run each run in."""
+
+    class FakeApp:
+        def __init__(self, fail_start=False):
+            self.fail_start = fail_start
+            self.events = []
+
+        def start(self, timeout):
+            self.events.append(("start", timeout))
+            if self.fail_start:
+                raise RuntimeError("did not start")
+
+        def stop(self):
+            self.events.append(("stop",))
+
+    def run_with(self, app, body):
+        result = {"error": None}
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            with bench.recorded_run(app, "tomcat-lane-1", result):
+                app.start(90)
+                body(result)
+            result["after"] = True
+        return result, out.getvalue()
+
+    def test_a_run_that_ends_well_stops_the_app_and_keeps_no_error(self):
+        app = self.FakeApp()
+        result, out = self.run_with(app, lambda r: r.update(p99=12))
+        self.assertEqual(app.events, [("start", 90), ("stop",)])
+        self.assertEqual(result, {"error": None, "p99": 12, "after": True})
+        self.assertEqual(out, "")
+
+    def test_a_failed_run_is_recorded_logged_and_the_app_stopped(self):
+        app = self.FakeApp()
+
+        def fail(result):
+            raise ValueError("k6 wrote no summary")
+
+        result, out = self.run_with(app, fail)
+        self.assertEqual(app.events, [("start", 90), ("stop",)])
+        self.assertEqual(result["error"], "k6 wrote no summary")
+        self.assertTrue(result["after"])  # the caller goes on to the next run
+        self.assertIn("tomcat-lane-1: ERROR k6 wrote no summary", out)
+
+    def test_a_start_that_fails_skips_the_run_and_still_stops_the_app(self):
+        app = self.FakeApp(fail_start=True)
+        ran = []
+        result, out = self.run_with(app, lambda r: ran.append(True))
+        self.assertEqual(ran, [])
+        self.assertEqual(app.events, [("start", 90), ("stop",)])
+        self.assertEqual(result["error"], "did not start")
+
+
 class ProcParsing(unittest.TestCase):
     def test_stat_ticks_with_spaces_and_parens_in_name(self):
         # pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime ...
