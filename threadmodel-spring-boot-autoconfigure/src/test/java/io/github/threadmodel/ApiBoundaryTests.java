@@ -1,6 +1,7 @@
 package io.github.threadmodel;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
@@ -11,12 +12,16 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -31,7 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The API (every package of the starter but {@code io.github.threadmodel.internal}, see
  * README.md, "What is API") names no internal type: no public or protected member of a
  * public API type takes, returns or extends one, so that an application compiled against
- * the API never depends on what may change in any release. Reads the compiled classes of
+ * the API never depends on what may change in any release; and an internal type is public
+ * only when another package uses it. Reads the compiled classes of
  * the modules on the classpath (the core, the auto-configuration and, run by a starter,
  * its line's package), not the tests'.
  */
@@ -53,26 +59,64 @@ class ApiBoundaryTests {
 		assertThat(violations).as("API signatures that name an internal type").isEmpty();
 	}
 
+	/**
+	 * A public type under {@code internal} is public because another package uses it; one
+	 * that only its own package uses is package-private (README.md, "What is API"). Looks for
+	 * the type's name in the compiled classes of the other packages: their constant pools
+	 * name every type they use, in code and in signatures.
+	 */
+	@Test
+	void everyPublicInternalTypeIsUsedFromAnotherPackage() throws IOException {
+		Map<String, byte[]> classes = mainClasses();
+		Set<String> unused = new TreeSet<>();
+		for (String name : classes.keySet()) {
+			if (!name.startsWith(INTERNAL) || name.contains("$") || name.contains("__") || name.endsWith("package-info")
+					|| !isVisible(ClassUtils.resolveClassName(name, ApiBoundaryTests.class.getClassLoader()))) {
+				continue;
+			}
+			Pattern reference = Pattern.compile(Pattern.quote(name.replace('.', '/')) + "[^\\w]");
+			String packageName = ClassUtils.getPackageName(name);
+			boolean used = classes.entrySet().stream()
+				.filter((other) -> !ClassUtils.getPackageName(other.getKey()).equals(packageName))
+				.anyMatch((other) -> reference.matcher(new String(other.getValue(), StandardCharsets.ISO_8859_1)).find());
+			if (!used) {
+				unused.add(name);
+			}
+		}
+		assertThat(classes).containsKey(INTERNAL + "overload.Shedding");
+		assertThat(unused).as("public internal types that no other package uses").isEmpty();
+	}
+
 	private static List<Class<?>> apiTypes() throws IOException {
 		List<Class<?>> types = new ArrayList<>();
-		ClassLoader loader = ApiBoundaryTests.class.getClassLoader();
-		for (Resource resource : new PathMatchingResourcePatternResolver(loader)
+		for (String name : mainClasses().keySet()) {
+			if (name.startsWith(INTERNAL) || name.endsWith("package-info") || name.contains("__")) {
+				continue;
+			}
+			Class<?> type = ClassUtils.resolveClassName(name, ApiBoundaryTests.class.getClassLoader());
+			if (isVisible(type)) {
+				types.add(type);
+			}
+		}
+		return types;
+	}
+
+	/** The compiled classes of the starter's modules on the classpath, by name, not the tests'. */
+	private static Map<String, byte[]> mainClasses() throws IOException {
+		Map<String, byte[]> classes = new HashMap<>();
+		for (Resource resource : new PathMatchingResourcePatternResolver(ApiBoundaryTests.class.getClassLoader())
 			.getResources("classpath*:io/github/threadmodel/**/*.class")) {
 			String location = resource.getURL().toString();
 			if (location.contains("/test-classes/") || location.contains("-tests.jar!")) {
 				continue;
 			}
 			String path = location.substring(location.lastIndexOf("io/github/threadmodel/"));
-			String name = ClassUtils.convertResourcePathToClassName(path.substring(0, path.length() - 6));
-			if (name.startsWith(INTERNAL) || name.endsWith("package-info") || name.contains("__")) {
-				continue;
-			}
-			Class<?> type = ClassUtils.resolveClassName(name, loader);
-			if (isVisible(type)) {
-				types.add(type);
+			try (InputStream in = resource.getInputStream()) {
+				classes.put(ClassUtils.convertResourcePathToClassName(path.substring(0, path.length() - 6)),
+						in.readAllBytes());
 			}
 		}
-		return types;
+		return classes;
 	}
 
 	/** Public, and, when nested, nested in public types only. */

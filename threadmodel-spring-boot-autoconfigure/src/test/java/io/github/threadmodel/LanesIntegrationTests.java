@@ -13,7 +13,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import io.github.threadmodel.internal.lanes.UnknownLaneException;
 import io.github.threadmodel.testapp.Http;
 import io.github.threadmodel.testapp.LaneController;
 import io.github.threadmodel.testapp.TestServers;
@@ -196,7 +195,8 @@ class LanesIntegrationTests {
 	void anAnnotationThatNamesNoLaneStopsStartup(TestServers server, CapturedOutput output) {
 		assertThatException()
 			.isThrownBy(() -> server.start(LANE_ROUTES, "app.threads.lanes.cpu.model=platform").close())
-			.satisfies((ex) -> assertThat(NestedExceptionUtils.getMostSpecificCause(ex)).isInstanceOf(UnknownLaneException.class));
+			.satisfies((ex) -> assertThat(NestedExceptionUtils.getMostSpecificCause(ex))
+				.hasMessage("@ThreadLane(\"io\") on LaneController#io names no lane of app.threads.lanes [cpu]"));
 		assertThat(output).contains("APPLICATION FAILED TO START")
 			.contains("@ThreadLane(\"io\") on LaneController#io names a lane that is not configured. "
 					+ "Configured lanes: cpu.")

@@ -1,8 +1,5 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.internal.actuate.SwitchBodyLimit;
-import io.github.threadmodel.internal.actuate.SwitchBodyLimitDecorator;
-import io.github.threadmodel.internal.actuate.SwitchBodyLimitFilter;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -5,7 +5,6 @@ import java.util.Map;
 
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.actuate.ServerKind;
-import io.github.threadmodel.internal.actuate.ThreadModelMetrics;
 import io.github.threadmodel.internal.lanes.Lanes;
 import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.requests.AsyncRequests;

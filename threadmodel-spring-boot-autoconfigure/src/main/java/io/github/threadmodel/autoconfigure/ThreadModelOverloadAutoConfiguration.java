@@ -9,7 +9,6 @@ import io.github.threadmodel.internal.overload.OverloadFilter;
 import io.github.threadmodel.internal.overload.OverloadWebExceptionHandler;
 import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.overload.Shedding;
-import io.github.threadmodel.internal.overload.SheddingReadiness;
 import io.github.threadmodel.internal.requests.RequestCounts;
 import io.github.threadmodel.internal.servers.RequestThreadContext;
 import jakarta.servlet.DispatcherType;

@@ -12,7 +12,6 @@ import io.github.threadmodel.executor.ExecutorSettings.FixedAdmission;
 import io.github.threadmodel.executor.ExecutorSettings;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
-import io.github.threadmodel.internal.actuate.ThreadModelMetrics;
 import io.github.threadmodel.internal.servers.ConnectionIntake;
 import io.github.threadmodel.internal.servers.QueuedRequestsDrain;
 import io.github.threadmodel.pinning.VirtualThreadPinning;

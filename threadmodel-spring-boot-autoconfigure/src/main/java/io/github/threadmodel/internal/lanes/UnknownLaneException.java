@@ -7,7 +7,7 @@ import java.util.Set;
  * Thrown at startup when a {@code @ThreadLane} annotation names a lane that is not
  * configured.
  */
-public class UnknownLaneException extends RuntimeException {
+class UnknownLaneException extends RuntimeException {
 
 	private final String lane;
 

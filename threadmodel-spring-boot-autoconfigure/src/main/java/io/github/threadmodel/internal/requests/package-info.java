@@ -5,6 +5,6 @@
  * The request executor's tasks do not count requests: one task can serve several
  * requests of a kept-alive connection (Tomcat), and a server can hand it tasks that are no
  * request (Jetty reading a connection's end).
- * Internal: public only for the starter's own modules; it may change in any release.
+ * Internal: public only for the starter's other packages and modules; it may change in any release.
  */
 package io.github.threadmodel.internal.requests;

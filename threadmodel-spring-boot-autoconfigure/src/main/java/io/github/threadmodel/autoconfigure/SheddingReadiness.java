@@ -1,4 +1,6 @@
-package io.github.threadmodel.internal.overload;
+package io.github.threadmodel.autoconfigure;
+
+import io.github.threadmodel.internal.overload.Shedding;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -21,7 +23,7 @@ import org.springframework.context.SmartLifecycle;
  * refusal of its own (the readiness that graceful shutdown sets stays). The samples run on
  * the JDK's shared delay scheduler, not on a thread of the starter's.
  */
-public final class SheddingReadiness implements SmartLifecycle {
+final class SheddingReadiness implements SmartLifecycle {
 
 	private static final Log logger = LogFactory.getLog(SheddingReadiness.class);
 

@@ -1,4 +1,4 @@
-package io.github.threadmodel.internal.actuate;
+package io.github.threadmodel.autoconfigure;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -54,7 +54,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * them too, and the wait meters above, with {@code name} {@code lane-<name>}.</li>
  * </ul>
  */
-public class ThreadModelMetrics implements MeterBinder {
+class ThreadModelMetrics implements MeterBinder {
 
 	/**
 	 * The request executor's {@code name} tag: its bean name.

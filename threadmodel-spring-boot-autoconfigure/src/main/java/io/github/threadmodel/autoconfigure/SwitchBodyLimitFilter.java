@@ -1,4 +1,4 @@
-package io.github.threadmodel.internal.actuate;
+package io.github.threadmodel.autoconfigure;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -20,7 +20,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * more than the limit and hands the endpoint the bytes it read; a refused body is read to its
  * end (up to 2 MB) and dropped, so that the refusal reaches the client.
  */
-public class SwitchBodyLimitFilter extends OncePerRequestFilter {
+class SwitchBodyLimitFilter extends OncePerRequestFilter {
 
 	/** The most of a refused body read before the connection is closed: Tomcat's default {@code maxSwallowSize}. */
 	static final long MAX_DISCARDED_BYTES = 2 * 1024 * 1024;

@@ -1,4 +1,4 @@
-package io.github.threadmodel.internal.actuate;
+package io.github.threadmodel.autoconfigure;
 
 import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
@@ -17,7 +17,7 @@ import org.springframework.http.HttpStatusCode;
  * {@link SwitchBodyLimitDecorator} (WebFlux): at once for a {@code Content-Length} over the
  * limit, otherwise once the bytes read pass it (a chunked body).
  */
-public final class SwitchBodyLimit {
+final class SwitchBodyLimit {
 
 	/** The most bytes a switch body may have. */
 	public static final int MAX_BYTES = 1024;

@@ -1,10 +1,11 @@
-package io.github.threadmodel.internal.requests;
+package io.github.threadmodel.autoconfigure;
+
+import io.github.threadmodel.internal.requests.RequestCountingDecorator;
+import io.github.threadmodel.internal.requests.RequestCounts;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
-import io.github.threadmodel.internal.actuate.SwitchBodyLimit;
-import io.github.threadmodel.internal.actuate.SwitchBodyLimitDecorator;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

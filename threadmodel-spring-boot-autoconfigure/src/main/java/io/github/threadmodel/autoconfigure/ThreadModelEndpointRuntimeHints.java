@@ -1,4 +1,4 @@
-package io.github.threadmodel.internal.actuate;
+package io.github.threadmodel.autoconfigure;
 
 import io.github.threadmodel.actuate.ThreadModelDescriptor;
 import io.github.threadmodel.actuate.ThreadModelEndpoint.SwitchRefused;
@@ -14,7 +14,7 @@ import org.springframework.aot.hint.RuntimeHintsRegistrar;
  * operation returns either the descriptor or a refusal behind {@code Object}, so both are
  * registered here, with every type they contain.
  */
-public class ThreadModelEndpointRuntimeHints implements RuntimeHintsRegistrar {
+class ThreadModelEndpointRuntimeHints implements RuntimeHintsRegistrar {
 
 	private final BindingReflectionHintsRegistrar bindingRegistrar = new BindingReflectionHintsRegistrar();
 

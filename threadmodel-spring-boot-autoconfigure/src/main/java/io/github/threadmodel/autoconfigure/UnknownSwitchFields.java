@@ -1,12 +1,13 @@
-package io.github.threadmodel.internal.actuate;
+package io.github.threadmodel.autoconfigure;
 
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import io.github.threadmodel.actuate.ThreadModelEndpoint;
 import io.github.threadmodel.actuate.ThreadModelEndpoint.SwitchRefused;
+import io.github.threadmodel.actuate.ThreadModelEndpoint;
+import io.github.threadmodel.internal.actuate.ShownValue;
 
 import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.InvocationContext;
@@ -27,7 +28,7 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
  * (Spring MVC, WebFlux, Jersey): the arguments it sees are the body's fields and the query's
  * parameters.
  */
-public final class UnknownSwitchFields implements OperationInvokerAdvisor {
+final class UnknownSwitchFields implements OperationInvokerAdvisor {
 
 	@Override
 	public OperationInvoker apply(EndpointId endpointId, OperationType operationType, OperationParameters parameters,

@@ -1,10 +1,9 @@
-package io.github.threadmodel.internal.actuate;
+package io.github.threadmodel.autoconfigure;
 
 import java.util.List;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.function.Supplier;
 
-import io.github.threadmodel.actuate.ThreadModelDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.AsyncRequestsDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.AutoDecisionDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.AutoDescriptor;
@@ -22,6 +21,7 @@ import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.SchedulerDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.SwitchDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.WaitDescriptor;
+import io.github.threadmodel.actuate.ThreadModelDescriptor;
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.ModelSwitch;
 import io.github.threadmodel.executor.Refusal;
@@ -30,6 +30,8 @@ import io.github.threadmodel.executor.TaskRecorder;
 import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.executor.ThreadModelSwitcher;
+import io.github.threadmodel.internal.actuate.ServerKind;
+import io.github.threadmodel.internal.actuate.StartupTimeline;
 import io.github.threadmodel.internal.auto.AutoThreadModel;
 import io.github.threadmodel.internal.auto.AutoThreadModelPolicy.WorkloadSample;
 import io.github.threadmodel.internal.flavour.RuntimeFlavour;
@@ -49,7 +51,7 @@ import org.springframework.util.function.SingletonSupplier;
  * the internal types stay here, and the endpoint, which is API, sees only the
  * {@link ThreadModelDescriptor} records.
  */
-public final class ThreadModelDescription implements Supplier<ThreadModelDescriptor> {
+final class ThreadModelDescription implements Supplier<ThreadModelDescriptor> {
 
 	private final String startupSource;
 

@@ -1,4 +1,4 @@
-package io.github.threadmodel.internal.actuate;
+package io.github.threadmodel.autoconfigure;
 
 import java.net.http.HttpResponse;
 

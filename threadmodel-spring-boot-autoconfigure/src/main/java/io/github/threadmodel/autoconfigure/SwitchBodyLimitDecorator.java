@@ -1,4 +1,4 @@
-package io.github.threadmodel.internal.actuate;
+package io.github.threadmodel.autoconfigure;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
@@ -25,7 +25,7 @@ import org.springframework.web.server.ResponseStatusException;
  * {@code RequestCountingDecorator} gives: every other request costs it one comparison of
  * its method.
  */
-public class SwitchBodyLimitDecorator implements HttpHandlerDecoratorFactory {
+class SwitchBodyLimitDecorator implements HttpHandlerDecoratorFactory {
 
 	private final SwitchBodyLimit limit;
 
