@@ -84,11 +84,18 @@ class LanesIntegrationTests {
 			assertThat(http.metric("executor.completed", "name:lane-cpu")).isEqualTo(1);
 			assertThat(http.metric("executor.pool.max", "name:lane-cpu")).isEqualTo(2);
 			assertThat(http.metric("executor.completed", "name:lane-io")).isEqualTo((server == TestServers.NETTY) ? 3 : 4);
-			// the threadModel health contributor lists the lanes
-			Map<String, Map<String, Object>> health = (Map<String, Map<String, Object>>) ((Map<String, Object>) http
-				.managementJson("/actuator/health/threadModel")
-				.get("details")).get("lanes");
+			// the threadModel health contributor lists the lanes, and the probes' lane on a servlet server
+			Map<String, Object> details = (Map<String, Object>) http.managementJson("/actuator/health/threadModel")
+				.get("details");
+			Map<String, Map<String, Object>> health = (Map<String, Map<String, Object>>) details.get("lanes");
 			assertThat(health).containsOnlyKeys("cpu", "io");
+			if (server == TestServers.NETTY) {
+				assertThat(details).doesNotContainKey("probeLane");
+			}
+			else {
+				assertThat(details).containsEntry("probeLane",
+						Map.of("model", "platform", "limit", 2, "inFlight", 0, "queued", 0));
+			}
 			assertThat(health.get("cpu")).isEqualTo(Map.of("model", "platform", "limit", 2, "inFlight", 0, "queued", 0));
 			// the io lane's adaptive limit, which moves with the load
 			assertThat(health.get("io")).containsEntry("model", "virtual").containsKey("limit")

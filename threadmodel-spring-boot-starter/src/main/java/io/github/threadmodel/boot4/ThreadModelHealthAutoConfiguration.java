@@ -6,6 +6,7 @@ import io.github.threadmodel.autoconfigure.ThreadModelLanesAutoConfiguration;
 import io.github.threadmodel.autoconfigure.ThreadModelOverloadAutoConfiguration;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.lanes.Lanes;
+import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.overload.Shedding;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -35,8 +36,9 @@ public final class ThreadModelHealthAutoConfiguration {
 	@ConditionalOnMissingBean(name = "threadModelHealthIndicator")
 	HealthIndicator threadModelHealthIndicator(
 			@Qualifier(ThreadModelAutoConfiguration.REQUEST_EXECUTOR_BEAN_NAME) ThreadModelExecutor requests,
-			Shedding shedding, ObjectProvider<Lanes> lanes) {
-		ThreadModelHealth health = new ThreadModelHealth(requests, shedding, lanes.getIfAvailable(Lanes::none));
+			Shedding shedding, ObjectProvider<Lanes> lanes, ObjectProvider<ProbeLane> probeLane) {
+		ThreadModelHealth health = new ThreadModelHealth(requests, shedding, lanes.getIfAvailable(Lanes::none),
+				probeLane.getIfAvailable());
 		return () -> Health.up().withDetails(health.details()).build();
 	}
 
