@@ -1,11 +1,10 @@
 package io.github.threadmodel.autoconfigure;
 
-import io.github.threadmodel.internal.overload.Shedding;
-
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
+import io.github.threadmodel.internal.overload.Shedding;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.function.Supplier;
 
+import io.github.threadmodel.actuate.ThreadModelDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.AsyncRequestsDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.AutoDecisionDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.AutoDescriptor;
@@ -21,7 +22,6 @@ import io.github.threadmodel.actuate.ThreadModelDescriptor.RuntimeDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.SchedulerDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.SwitchDescriptor;
 import io.github.threadmodel.actuate.ThreadModelDescriptor.WaitDescriptor;
-import io.github.threadmodel.actuate.ThreadModelDescriptor;
 import io.github.threadmodel.executor.ExecutorStats;
 import io.github.threadmodel.executor.ModelSwitch;
 import io.github.threadmodel.executor.Refusal;

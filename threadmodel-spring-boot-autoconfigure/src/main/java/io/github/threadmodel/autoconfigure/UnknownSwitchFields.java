@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import io.github.threadmodel.actuate.ThreadModelEndpoint.SwitchRefused;
 import io.github.threadmodel.actuate.ThreadModelEndpoint;
+import io.github.threadmodel.actuate.ThreadModelEndpoint.SwitchRefused;
 import io.github.threadmodel.internal.actuate.ShownValue;
 
 import org.springframework.boot.actuate.endpoint.EndpointId;
