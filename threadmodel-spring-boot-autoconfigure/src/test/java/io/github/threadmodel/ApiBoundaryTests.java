@@ -37,9 +37,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * README.md, "What is API") names no internal type: no public or protected member of a
  * public API type takes, returns or extends one, so that an application compiled against
  * the API never depends on what may change in any release; and an internal type is public
- * only when another package uses it. Reads the compiled classes of
- * the modules on the classpath (the core, the auto-configuration and, run by a starter,
- * its line's package), not the tests'.
+ * only when another package uses it. Reads the compiled classes of the modules on the
+ * classpath (the core, the auto-configuration and, run by a starter, its line's package),
+ * not the tests'.
  */
 class ApiBoundaryTests {
 
