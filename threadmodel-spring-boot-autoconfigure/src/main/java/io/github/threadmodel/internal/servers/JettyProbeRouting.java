@@ -115,10 +115,17 @@ final class JettyProbeRouting extends HttpConnectionFactory {
 		}
 
 		/** On the selecting thread, once there are bytes to read. */
-		private void route(Runnable reads) {
+		private void route(Routing routing) {
+			Runnable reads = routing.reads;
 			Runnable task = reads;
 			if (getParser().isStart()) { // a new request, not the rest of one begun before
 				ByteBuffer arrived = readArrived();
+				if (arrived != null && !arrived.hasRemaining()) {
+					// woken with nothing to read: wait here again, not in an executor's queue,
+					// where a probe whose bytes come next would wait behind the load
+					getEndPoint().fillInterested(routing);
+					return;
+				}
 				this.probe = arrived != null && JettyProbeRouting.this.probes.isProbe(arrived);
 				if (arrived != null) {
 					task = () -> {
@@ -138,19 +145,22 @@ final class JettyProbeRouting extends HttpConnectionFactory {
 
 		/**
 		 * Reads what has arrived of the next request.
-		 * @return the bytes, in a buffer of their size, or {@code null} when none came (the
-		 * reading thread then meets the end, the failure, or waits again)
+		 * @return the bytes, in a buffer of their size; an empty buffer when none has arrived
+		 * yet; {@code null} at the end of the input or when reading fails (the reading thread
+		 * then meets either)
 		 */
 		private ByteBuffer readArrived() {
 			ByteBuffer buffer = JettyProbeRouting.this.buffers.get();
 			BufferUtil.clear(buffer);
+			int filled;
 			try {
-				if (getEndPoint().fill(buffer) <= 0) {
-					return null;
-				}
+				filled = getEndPoint().fill(buffer);
 			}
 			catch (IOException ex) {
 				return null;
+			}
+			if (filled <= 0) {
+				return (filled == 0) ? BufferUtil.EMPTY_BUFFER : null;
 			}
 			return ByteBuffer.allocate(buffer.remaining()).put(buffer).flip();
 		}
@@ -172,7 +182,7 @@ final class JettyProbeRouting extends HttpConnectionFactory {
 
 			@Override
 			public void succeeded() {
-				route(this.reads);
+				route(this);
 			}
 
 			@Override

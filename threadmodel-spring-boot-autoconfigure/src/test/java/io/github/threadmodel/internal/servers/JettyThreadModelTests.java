@@ -1,8 +1,10 @@
 package io.github.threadmodel.internal.servers;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
@@ -12,6 +14,8 @@ import io.github.threadmodel.executor.ThreadModel;
 import io.github.threadmodel.executor.ThreadModelExecutor;
 import io.github.threadmodel.internal.overload.ProbeLane;
 import io.github.threadmodel.internal.overload.ProbePaths;
+import org.eclipse.jetty.io.ByteArrayEndPoint;
+import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -160,6 +164,26 @@ class JettyThreadModelTests {
 		server.addConnector(connector);
 		JettyThreadModel.of(this.executor, intake(100), null).apply(server);
 		assertThat(connector.getConnectionFactories()).singleElement().isExactlyInstanceOf(HttpConnectionFactory.class);
+	}
+
+	@Test
+	void aConnectionWokenWithNothingToReadWaitsOnTheSelectingThreadNotInTheRequestQueue() {
+		List<Runnable> handedToRequests = new CopyOnWriteArrayList<>();
+		ByteArrayEndPoint endPoint = new ByteArrayEndPoint();
+		try (ProbeLane probes = lane()) {
+			Server server = new Server();
+			ServerConnector connector = new ServerConnector(server);
+			Connection connection = new JettyProbeRouting(new HttpConnectionFactory(), handedToRequests::add, probes)
+				.newConnection(connector, endPoint);
+			endPoint.setConnection(connection);
+			connection.onOpen();
+			assertThat(endPoint.isFillInterested()).isTrue();
+			endPoint.getFillInterest().fillable(); // woken, but no byte has arrived
+			assertThat(handedToRequests).isEmpty();
+			assertThat(endPoint.isFillInterested()).isTrue();
+			endPoint.addInput("GET /orders HTTP/1.1\r\nHost: localhost\r\n\r\n");
+			assertThat(handedToRequests).hasSize(1);
+		}
 	}
 
 	@Test
