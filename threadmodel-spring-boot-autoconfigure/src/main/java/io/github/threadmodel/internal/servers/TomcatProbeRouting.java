@@ -25,7 +25,10 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
  * without blocking, tells a probe by it, and gives the bytes back
  * ({@link SocketWrapperBase#unRead}), so that the processor reads the request as if
  * nothing had happened. The bytes would have been read by that processor anyway, so the
- * look costs a copy of a few dozen bytes and no system call.
+ * look costs a copy of a few dozen bytes and no system call. A connection woken with
+ * nothing to read waits for its bytes again on the poller, as the processor would have
+ * had it wait once it ran: a probe whose bytes come next must not find its connection
+ * queued behind the load.
  * <p>
  * Tomcat offers no accessor for a processor's connection: its protected fields are read
  * through {@link VarHandle}s (one class serves Tomcat 10.1 and 11). A TLS connection is looked at only once its handshake is
@@ -74,37 +77,48 @@ final class TomcatProbeRouting implements Executor {
 
 	@Override
 	public void execute(Runnable task) {
-		if (task instanceof SocketProcessorBase<?> processor && isProbe(processor)) {
-			this.probes.execute(task);
-		}
-		else {
-			this.requests.execute(task);
+		NioEndpoint.NioSocketWrapper wrapper = newRequestConnection(task);
+		switch ((wrapper != null) ? look(wrapper) : Look.OTHER) {
+			case PROBE -> this.probes.execute(task);
+			// as the processor would once it found nothing, without waiting behind the load to
+			// find it: the poller wakes the connection again when its bytes come
+			case NOTHING_YET -> wrapper.registerReadInterest();
+			case OTHER -> this.requests.execute(task);
 		}
 	}
 
-	private boolean isProbe(SocketProcessorBase<?> processor) {
-		if ((SocketEvent) EVENT.get(processor) != SocketEvent.OPEN_READ
-				|| !((SocketWrapperBase<?>) SOCKET_WRAPPER.get(processor) instanceof NioEndpoint.NioSocketWrapper wrapper)
-				|| wrapper.getCurrentProcessor() != null || !handshakeDone(wrapper.getSocket())) {
-			return false;
+	/** The connection of a processor that is to read a new request, or {@code null}. */
+	private static NioEndpoint.NioSocketWrapper newRequestConnection(Runnable task) {
+		if (task instanceof SocketProcessorBase<?> processor && (SocketEvent) EVENT.get(processor) == SocketEvent.OPEN_READ
+				&& (SocketWrapperBase<?>) SOCKET_WRAPPER.get(processor) instanceof NioEndpoint.NioSocketWrapper wrapper
+				&& wrapper.getCurrentProcessor() == null && handshakeDone(wrapper.getSocket())) {
+			return wrapper;
 		}
+		return null;
+	}
+
+	private Look look(NioEndpoint.NioSocketWrapper wrapper) {
 		// the processor takes the same lock to run; a connection busy elsewhere is no new probe
 		Lock lock = lockOf(wrapper);
 		if (!lock.tryLock()) {
-			return false;
+			return Look.OTHER;
 		}
 		try {
 			ByteBuffer start = this.buffers.get().clear();
-			if (wrapper.isClosed() || wrapper.read(false, start) <= 0) {
-				return false;
+			if (wrapper.isClosed()) {
+				return Look.OTHER;
+			}
+			int read = wrapper.read(false, start);
+			if (read <= 0) {
+				return (read == 0) ? Look.NOTHING_YET : Look.OTHER;
 			}
 			start.flip();
 			boolean probe = this.probes.isProbe(start);
 			wrapper.unRead(start);
-			return probe;
+			return probe ? Look.PROBE : Look.OTHER;
 		}
 		catch (IOException ex) {
-			return false; // the processor meets the same failure when it reads
+			return Look.OTHER; // the processor meets the same failure when it reads
 		}
 		finally {
 			lock.unlock();
@@ -122,6 +136,20 @@ final class TomcatProbeRouting implements Executor {
 
 	private static boolean handshakeDone(NioChannel channel) {
 		return !(channel instanceof SecureNioChannel secure) || secure.isHandshakeComplete();
+	}
+
+	/** What the start of a connection's bytes says. */
+	private enum Look {
+
+		/** A health probe's request line. */
+		PROBE,
+
+		/** No byte yet: the poller woke the connection with nothing to read. */
+		NOTHING_YET,
+
+		/** Another request, a closed or failed connection, or one that cannot be looked at now. */
+		OTHER
+
 	}
 
 }
