@@ -13,7 +13,8 @@ import org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFa
  * Makes Undertow dispatch servlet requests from its I/O threads to the given executor.
  * Deployment-info customizers added here run after the ones Spring Boot registers
  * (including the one for {@code spring.threads.virtual.enabled}), so this one wins. Health
- * probes go to their lane instead ({@link UndertowProbeRouting}). When
+ * probes go to their lane instead ({@link UndertowProbeRouting}); the end of an exchange a
+ * virtual thread completes runs on a platform thread ({@link UndertowCompletionOffVirtualThreads}). When
  * the server starts on virtual threads it also gets a buffer pool whose free buffers every
  * thread shares ({@link UndertowBufferPool}); a live switch keeps the pool it started with.
  */
@@ -43,6 +44,7 @@ class UndertowThreadModel {
 	 */
 	void apply(UndertowServletWebServerFactory factory) {
 		factory.addDeploymentInfoCustomizers((deploymentInfo) -> {
+			deploymentInfo.addInitialHandlerChainWrapper(new UndertowCompletionOffVirtualThreads());
 			if (this.probes != null) {
 				UndertowProbeRouting routing = new UndertowProbeRouting(this.executor, this.probes);
 				deploymentInfo.setExecutor(routing);
