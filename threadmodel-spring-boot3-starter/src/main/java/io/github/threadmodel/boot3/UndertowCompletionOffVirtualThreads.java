@@ -86,7 +86,9 @@ final class UndertowCompletionOffVirtualThreads implements HandlerWrapper {
 				catch (InterruptedException ex) {
 					// nobody interrupts this thread but a JVM that exits: it is a daemon
 				}
-				catch (RuntimeException ex) {
+				catch (Throwable ex) {
+					// this one thread ends every exchange a virtual thread completes: were it to
+					// die, no connection would be readied again, nor counted done at shutdown
 					logger.warn("Ending an exchange failed", ex);
 				}
 			}
