@@ -30,7 +30,8 @@ import static org.awaitility.Awaitility.await;
  * request line (Tomcat, Jetty), or from the request it parsed (Undertow on Spring Boot
  * 3.5), before the request executor sees it: probes answer within the kubelet's default
  * 1 s timeout behind a deep queue on a pod's heap and while CPU-bound requests hold every
- * carrier of the virtual threads; nothing but a probe runs on the lane.
+ * carrier of the virtual threads; nothing but a probe runs on the lane. On a management port
+ * of its own, probes answer under that load too, with Spring Boot's virtual threads on.
  */
 class ProbeLaneIntegrationTests {
 
@@ -83,6 +84,40 @@ class ProbeLaneIntegrationTests {
 			});
 			assertThat(new Http(context).metric("executor.completed", "name:threadModelProbeLane"))
 				.isGreaterThanOrEqualTo(6);
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("serversOnTheLane")
+	void probesOnAManagementPortAnswerWhileCpuBoundRequestsHoldEveryCarrier(TestServers server) throws Exception {
+		// Spring Boot's own switch to virtual threads, which its customizers apply to the
+		// management server too; the starter's model follows it (virtual)
+		try (ConfigurableApplicationContext context = server.start("spring.threads.virtual.enabled=true",
+				"management.endpoint.health.probes.enabled=true", "management.endpoints.web.exposure.include=health")) {
+			int port = new Http(context).port();
+			int managementPort = Integer.parseInt(context.getEnvironment().getProperty("local.management.port"));
+			ThreadController controller = context.getBean(ThreadController.class);
+			int carriers = Runtime.getRuntime().availableProcessors();
+			ExecutorService clients = Executors.newFixedThreadPool(carriers);
+			List<CompletableFuture<Integer>> spinning = new ArrayList<>();
+			for (int i = 0; i < carriers; i++) {
+				spinning.add(CompletableFuture.supplyAsync(() -> RawHttp.closing(port, "/spin?gated=true"), clients));
+			}
+			List<Long> probeMillis = new ArrayList<>();
+			try {
+				await().until(() -> controller.spinning() == carriers);
+				for (int i = 0; i < 5; i++) {
+					probeMillis.add(timedProbe(managementPort, LIVENESS));
+					probeMillis.add(timedProbe(managementPort, "/actuator/health/readiness"));
+				}
+			}
+			finally {
+				controller.openGate();
+			}
+			assertThat(spinning).allSatisfy((request) -> assertThat(request).succeedsWithin(Duration.ofSeconds(30))
+				.isEqualTo(200));
+			clients.shutdown();
+			assertThat(probeMillis).allSatisfy((millis) -> assertThat(millis).isLessThan(PROBE_TIMEOUT.toMillis()));
 		}
 	}
 

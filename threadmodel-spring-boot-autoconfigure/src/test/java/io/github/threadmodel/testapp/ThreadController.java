@@ -25,6 +25,8 @@ public class ThreadController {
 
 	private final AtomicInteger blocked = new AtomicInteger();
 
+	private final AtomicInteger spinning = new AtomicInteger();
+
 	@GetMapping("/thread")
 	public String thread() {
 		return describe(Thread.currentThread());
@@ -59,10 +61,24 @@ public class ThreadController {
 	public String spin(@RequestParam(defaultValue = "0") long ms, @RequestParam(defaultValue = "false") boolean gated) {
 		long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
 		long iterations = 0;
-		while (gated ? this.gate.getCount() > 0 : System.nanoTime() < end) {
-			iterations++;
+		this.spinning.incrementAndGet();
+		try {
+			while (gated ? this.gate.getCount() > 0 : System.nanoTime() < end) {
+				iterations++;
+			}
+		}
+		finally {
+			this.spinning.decrementAndGet();
 		}
 		return String.valueOf(iterations);
+	}
+
+	/**
+	 * Requests computing in {@code /spin} now.
+	 * @return the count
+	 */
+	public int spinning() {
+		return this.spinning.get();
 	}
 
 	/**
