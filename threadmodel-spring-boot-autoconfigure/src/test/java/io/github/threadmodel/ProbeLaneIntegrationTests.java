@@ -49,30 +49,12 @@ class ProbeLaneIntegrationTests {
 		try (ConfigurableApplicationContext context = startOnOnePort(server, "app.threads.model=virtual",
 				"app.threads.probes.paths=/thread,/actuator/threadmodel")) {
 			int port = new Http(context).port();
-			// one computing request per carrier, each until the gate opens: a virtual thread
-			// keeps its carrier while it computes (no time slicing), so no other virtual
-			// thread of the server runs meanwhile
-			int carriers = Runtime.getRuntime().availableProcessors();
-			ExecutorService clients = Executors.newFixedThreadPool(carriers);
-			List<CompletableFuture<Integer>> spinning = new ArrayList<>();
-			for (int i = 0; i < carriers; i++) {
-				spinning.add(CompletableFuture.supplyAsync(() -> RawHttp.closing(port, "/spin?gated=true"), clients));
-			}
-			List<Long> probeMillis = new ArrayList<>();
-			try {
-				await().until(() -> requests(port, "running") == carriers);
+			List<Long> probeMillis = whileEveryCarrierComputes(context, (probes) -> {
 				for (int i = 0; i < 5; i++) {
-					probeMillis.add(timedProbe(port, LIVENESS));
+					probes.add(timedProbe(port, LIVENESS));
 				}
 				assertThat(RawHttp.body(port, "/thread")).startsWith("probe-").endsWith("virtual=false");
-			}
-			finally {
-				// the server cannot stop while they hold every carrier
-				context.getBean(ThreadController.class).openGate();
-			}
-			assertThat(spinning).allSatisfy((request) -> assertThat(request).succeedsWithin(Duration.ofSeconds(30))
-				.isEqualTo(200));
-			clients.shutdown();
+			});
 			assertThat(probeMillis).allSatisfy((millis) -> assertThat(millis).isLessThan(PROBE_TIMEOUT.toMillis()));
 			// the lane is shown: in the endpoint and with Micrometer's executor meters; it ran
 			// the 5 probes and /thread (a thread counts its task once it has answered)
@@ -94,29 +76,13 @@ class ProbeLaneIntegrationTests {
 		// management server too; the starter's model follows it (virtual)
 		try (ConfigurableApplicationContext context = server.start("spring.threads.virtual.enabled=true",
 				"management.endpoint.health.probes.enabled=true", "management.endpoints.web.exposure.include=health")) {
-			int port = new Http(context).port();
 			int managementPort = Integer.parseInt(context.getEnvironment().getProperty("local.management.port"));
-			ThreadController controller = context.getBean(ThreadController.class);
-			int carriers = Runtime.getRuntime().availableProcessors();
-			ExecutorService clients = Executors.newFixedThreadPool(carriers);
-			List<CompletableFuture<Integer>> spinning = new ArrayList<>();
-			for (int i = 0; i < carriers; i++) {
-				spinning.add(CompletableFuture.supplyAsync(() -> RawHttp.closing(port, "/spin?gated=true"), clients));
-			}
-			List<Long> probeMillis = new ArrayList<>();
-			try {
-				await().until(() -> controller.spinning() == carriers);
+			List<Long> probeMillis = whileEveryCarrierComputes(context, (probes) -> {
 				for (int i = 0; i < 5; i++) {
-					probeMillis.add(timedProbe(managementPort, LIVENESS));
-					probeMillis.add(timedProbe(managementPort, "/actuator/health/readiness"));
+					probes.add(timedProbe(managementPort, LIVENESS));
+					probes.add(timedProbe(managementPort, "/actuator/health/readiness"));
 				}
-			}
-			finally {
-				controller.openGate();
-			}
-			assertThat(spinning).allSatisfy((request) -> assertThat(request).succeedsWithin(Duration.ofSeconds(30))
-				.isEqualTo(200));
-			clients.shutdown();
+			});
 			assertThat(probeMillis).allSatisfy((millis) -> assertThat(millis).isLessThan(PROBE_TIMEOUT.toMillis()));
 		}
 	}
@@ -182,6 +148,46 @@ class ProbeLaneIntegrationTests {
 				"management.endpoints.web.exposure.include=health,threadmodel,metrics"));
 		all.addAll(List.of(properties));
 		return server.start(all.toArray(String[]::new));
+	}
+
+	/**
+	 * Sends probes while one computing request per carrier holds it until the gate opens: a
+	 * virtual thread keeps its carrier while it computes (no time slicing), so no other
+	 * virtual thread of the server runs meanwhile. Then opens the gate (the server cannot
+	 * stop while they hold every carrier) and checks that the computing requests were
+	 * answered.
+	 * @return each probe's time to answer, in milliseconds, as the probes added them
+	 */
+	private static List<Long> whileEveryCarrierComputes(ConfigurableApplicationContext context, Probes probes)
+			throws Exception {
+		int port = new Http(context).port();
+		ThreadController controller = context.getBean(ThreadController.class);
+		int carriers = Runtime.getRuntime().availableProcessors();
+		ExecutorService clients = Executors.newFixedThreadPool(carriers);
+		List<CompletableFuture<Integer>> computing = new ArrayList<>();
+		for (int i = 0; i < carriers; i++) {
+			computing.add(CompletableFuture.supplyAsync(() -> RawHttp.closing(port, "/spin?gated=true"), clients));
+		}
+		List<Long> probeMillis = new ArrayList<>();
+		try {
+			await().until(() -> controller.spinning() == carriers);
+			probes.send(probeMillis);
+		}
+		finally {
+			controller.openGate();
+		}
+		assertThat(computing).allSatisfy((request) -> assertThat(request).succeedsWithin(Duration.ofSeconds(30))
+			.isEqualTo(200));
+		clients.shutdown();
+		return probeMillis;
+	}
+
+	/** Probes to send, each adding its time to answer. */
+	@FunctionalInterface
+	private interface Probes {
+
+		void send(List<Long> probeMillis) throws Exception;
+
 	}
 
 	/** Sends the probe on a new connection, as the kubelet does; its time to answer 200. */

@@ -1,11 +1,9 @@
 package io.github.threadmodel.boot4;
 
 import io.github.threadmodel.autoconfigure.ThreadModelAutoConfiguration;
+import io.github.threadmodel.internal.servers.ManagementServerThreads;
 import io.github.threadmodel.internal.servers.ServerFactoryCustomizer;
-import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
-import org.apache.coyote.ProtocolHandler;
-import org.apache.tomcat.util.threads.VirtualThreadExecutor;
 import org.eclipse.jetty.server.Server;
 
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
@@ -19,20 +17,13 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Keeps a management server on a port of its own ({@code management.server.port}) on
- * platform request threads, as Spring Boot gives it without
- * {@code spring.threads.virtual.enabled}. With that property Spring Boot 4's server modules
- * apply their virtual-thread customizers in the management server's child context too; the
- * health probes sent there then wait for a carrier of the virtual threads, which CPU-bound
- * requests of the application can hold for seconds (virtual threads are not time-sliced),
- * and the kubelet restarts the pod. Platform threads are time-sliced by the OS with every
- * busy carrier. The management server serves only the actuator, so it needs few of them;
- * the application's requests keep the model they were given. Applied in the child context,
- * after Spring Boot's own customizers. Spring Boot 3.5 needs none of this: its
- * virtual-thread customizers are in an auto-configuration that the child context leaves
- * out. Not where the starter's auto-configurations are excluded (the management context's
- * configurations are not auto-configurations, so the exclusion does not reach them): the
- * parent context then has no request executor of the starter's.
+ * Keeps a management server on a port of its own on platform request threads when
+ * {@code spring.threads.virtual.enabled=true} would make them virtual (why:
+ * {@link ManagementServerThreads}), on Spring Boot 4. Applied in the management server's
+ * child context, after Spring Boot's virtual-thread customizers. Not where the starter's
+ * auto-configurations are excluded (the management context's configurations are not
+ * auto-configurations, so the exclusion does not reach them): the parent context then has
+ * no request executor of the starter's.
  */
 @ManagementContextConfiguration(value = ManagementContextType.CHILD, proxyBeanMethods = false)
 @ConditionalOnProperty(name = "spring.threads.virtual.enabled", havingValue = "true")
@@ -46,19 +37,7 @@ final class ThreadModelManagementServerConfiguration {
 		@Bean
 		ServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> threadModelManagementTomcatThreads() {
 			return new ServerFactoryCustomizer<>(ConfigurableTomcatWebServerFactory.class,
-					(factory) -> factory.addConnectorCustomizers(TomcatConfiguration::platformThreads));
-		}
-
-		/**
-		 * Gives the connector back to a pool of platform threads of Tomcat's own, which it
-		 * makes when it starts, in place of Spring Boot's virtual-thread executor; any
-		 * other executor is left alone.
-		 */
-		private static void platformThreads(Connector connector) {
-			ProtocolHandler handler = connector.getProtocolHandler();
-			if (handler.getExecutor() instanceof VirtualThreadExecutor) {
-				handler.setExecutor(null);
-			}
+					(factory) -> factory.addConnectorCustomizers(ManagementServerThreads::tomcat));
 		}
 
 	}
