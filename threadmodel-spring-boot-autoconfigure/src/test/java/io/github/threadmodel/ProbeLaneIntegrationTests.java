@@ -50,6 +50,9 @@ class ProbeLaneIntegrationTests {
 				"app.threads.probes.paths=/thread,/actuator/threadmodel")) {
 			int port = new Http(context).port();
 			List<Long> probeMillis = whileEveryCarrierComputes(context, (probes) -> {
+				// the endpoint, a probe path here, read on the lane while they compute
+				int carriers = Runtime.getRuntime().availableProcessors();
+				await().until(() -> requests(port, "running") == carriers);
 				for (int i = 0; i < 5; i++) {
 					probes.add(timedProbe(port, LIVENESS));
 				}
