@@ -1,6 +1,6 @@
 """Unit tests of what the scripts around the load tools read: from a running app (load/switch_under_load.py, against a
 stand-in server), from k6's output (load/ci_smoke.py) and from the load generators' reports (load/heap_burst.py: hey;
-load/intake.py and load/overload.py: oha). CI runs ci_smoke.py and switch_under_load.py against the samples.
+load/intake.py and load/overload.py: oha; load/burst_bound.py: its own runs). CI runs ci_smoke.py and switch_under_load.py against the samples.
 
     python3 -m unittest discover -s load/tests -v
 """
@@ -16,6 +16,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
+import burst_bound  # noqa: E402
 import ci_smoke  # noqa: E402
 import heap_burst  # noqa: E402
 import intake  # noqa: E402
@@ -23,6 +24,7 @@ import overload  # noqa: E402
 import switch_under_load  # noqa: E402
 import toolkit  # noqa: E402
 from test_toolkit import stand_in_command  # noqa: E402  (a stand-in for an application)
+from test_versus_plain import app_jar  # noqa: E402  (an application jar with the starter in it)
 
 
 class SwitchUnderLoad(unittest.TestCase):
@@ -147,6 +149,39 @@ class LoadGeneratorReports(unittest.TestCase):
     def test_an_overload_run_without_ohas_answer(self):
         self.assertEqual(overload.result_row("platform-unprotected", 2, "", "", "", "", 4),
                          "| platform-unprotected | 2 | no result: oha timed out (OutOfMemoryError lines in the log: 4) |")
+
+
+class BurstBound(unittest.TestCase):
+    JAR = Path("sample-web-tomcat.jar")
+
+    def test_plain_runs_without_the_starter_and_exposes_only_health(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            args = burst_bound.variant_args("plain", app_jar(Path(tmp)))
+        self.assertIn("--spring.threads.virtual.enabled=true", args)
+        self.assertTrue(any(a.startswith("--spring.autoconfigure.exclude=") for a in args))
+        self.assertEqual([a for a in args if a.startswith("--management.endpoints.web.exposure.include=")],
+                         ["--management.endpoints.web.exposure.include=health"])
+
+    def test_a_bound_starts_at_a_fixed_limit_that_the_endpoint_may_raise(self):
+        args = burst_bound.variant_args("bound-170", self.JAR)
+        self.assertIn("--app.threads.virtual.max-concurrency=170", args)
+        self.assertIn("--management.endpoint.threadmodel.access=unrestricted", args)
+        self.assertNotIn("--app.threads.virtual.max-concurrency=170", burst_bound.variant_args("adaptive", self.JAR))
+
+    def test_an_unknown_variant_stops_before_any_run(self):
+        for variant in ("bound-", "bound-x", "unlimited"):
+            with self.assertRaises(SystemExit):
+                burst_bound.variant_args(variant, self.JAR)
+
+    def test_the_table_takes_medians_of_full_runs_and_ratios_to_plain_in_the_same_round(self):
+        def run(rnd, variant, last, ok=4, oom=False):
+            return {"round": rnd, "variant": variant, "clients": 4, "ok": ok, "last_s": last, "average_s": last / 2,
+                    "oom": oom}
+        runs = [run(1, "plain", 4.0), run(1, "adaptive", 8.0), run(2, "adaptive", 9.0), run(2, "plain", 5.0),
+                run(3, "plain", 6.0), run(3, "adaptive", 3.0, ok=1, oom=True)]
+        lines = burst_bound.table(runs).splitlines()
+        self.assertEqual(lines[2], "| plain | 3 | 3 | 0 | 5.00 | 2.50 | - | - |")
+        self.assertEqual(lines[3], "| adaptive | 3 | 2 | 1 | 8.50 | 4.25 | 2.00 · 1.80 | 1.90 |")
 
 
 if __name__ == "__main__":
