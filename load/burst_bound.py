@@ -14,6 +14,7 @@ a management port of its own, `--sample.greetings.delay=2s`), then `--clients` c
 - plain: plain Spring Boot on virtual threads (the same jar, the starter's auto-configurations excluded, as
   load/versus_plain.py runs it);
 - adaptive: the starter's default (`app.threads.model=virtual`, the adaptive admission);
+- fixed-N: the starter with `app.threads.virtual.max-concurrency=N` throughout (a limit sized for the pod);
 - bound-N: the starter with `app.threads.virtual.max-concurrency=N` until the burst's first answer, then, at once,
   `POST /actuator/threadmodel {"model":"virtual","maxConcurrency":"10000"}` on the management port: an admission that
   knew, the moment the first request ended, that the whole rest fits. No algorithm that must stay safe for heavy
@@ -53,9 +54,10 @@ def variant_args(variant: str, jar: Path) -> list[str]:
             "--management.endpoint.threadmodel.access=unrestricted"]
     if variant == "adaptive":
         return args
-    if variant.startswith("bound-") and variant[len("bound-"):].isdigit():
-        return args + [f"--app.threads.virtual.max-concurrency={int(variant[len('bound-'):])}"]
-    raise SystemExit(f"unknown variant {variant!r}: plain, adaptive or bound-N")
+    kind, _, limit = variant.partition("-")
+    if kind in ("fixed", "bound") and limit.isdigit():
+        return args + [f"--app.threads.virtual.max-concurrency={int(limit)}"]
+    raise SystemExit(f"unknown variant {variant!r}: plain, adaptive, fixed-N or bound-N")
 
 
 async def one_request(port: int, path: str, started: float, deadline: float, answered: list):

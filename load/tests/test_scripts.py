@@ -166,10 +166,11 @@ class BurstBound(unittest.TestCase):
         args = burst_bound.variant_args("bound-170", self.JAR)
         self.assertIn("--app.threads.virtual.max-concurrency=170", args)
         self.assertIn("--management.endpoint.threadmodel.access=unrestricted", args)
+        self.assertIn("--app.threads.virtual.max-concurrency=600", burst_bound.variant_args("fixed-600", self.JAR))
         self.assertNotIn("--app.threads.virtual.max-concurrency=170", burst_bound.variant_args("adaptive", self.JAR))
 
     def test_an_unknown_variant_stops_before_any_run(self):
-        for variant in ("bound-", "bound-x", "unlimited"):
+        for variant in ("bound-", "bound-x", "fixed", "unlimited"):
             with self.assertRaises(SystemExit):
                 burst_bound.variant_args(variant, self.JAR)
 
