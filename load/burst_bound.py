@@ -3,6 +3,7 @@
 
     load/burst_bound.py --jar sample-web/target/sample-web-tomcat.jar                  # 2000 at once, -Xmx256m, 5 rounds
     load/burst_bound.py --jar JAR --variants plain,bound-170,adaptive --rounds 3 --out target/bound
+    load/burst_bound.py --jar JAR --baseline-jar ../before/JAR --variants adaptive,baseline   # this build against another
 
 A burst's first requests show what a request holds only once they have run as long as requests run: a request may
 allocate what it keeps at any time of its run, so until then nothing tells a light burst from a heavy one, and a
@@ -14,6 +15,7 @@ a management port of its own, `--sample.greetings.delay=2s`), then `--clients` c
 - plain: plain Spring Boot on virtual threads (the same jar, the starter's auto-configurations excluded, as
   load/versus_plain.py runs it);
 - adaptive: the starter's default (`app.threads.model=virtual`, the adaptive admission);
+- baseline: the same as adaptive, with the jar of `--baseline-jar` (another build of the starter: an A/B);
 - fixed-N: the starter with `app.threads.virtual.max-concurrency=N` throughout (a limit sized for the pod);
 - bound-N: the starter with `app.threads.virtual.max-concurrency=N` until the burst's first answer, then, at once,
   `POST /actuator/threadmodel {"model":"virtual","maxConcurrency":"10000"}` on the management port: an admission that
@@ -52,12 +54,12 @@ def variant_args(variant: str, jar: Path) -> list[str]:
             "--management.endpoints.web.exposure.include=health"]
     args = ["--app.threads.model=virtual", "--management.endpoints.web.exposure.include=health,threadmodel",
             "--management.endpoint.threadmodel.access=unrestricted"]
-    if variant == "adaptive":
+    if variant in ("adaptive", "baseline"):
         return args
     kind, _, limit = variant.partition("-")
     if kind in ("fixed", "bound") and limit.isdigit():
         return args + [f"--app.threads.virtual.max-concurrency={int(limit)}"]
-    raise SystemExit(f"unknown variant {variant!r}: plain, adaptive, fixed-N or bound-N")
+    raise SystemExit(f"unknown variant {variant!r}: plain, adaptive, baseline, fixed-N or bound-N")
 
 
 async def one_request(port: int, path: str, started: float, deadline: float, answered: list):
@@ -97,7 +99,7 @@ async def burst(port: int, management: str, clients: int, raise_limit: bool, dea
 
 
 def run_once(a, variant: str, round_no: int, out: Path) -> dict:
-    jar = Path(a.jar)
+    jar = Path(a.baseline_jar if variant == "baseline" else a.jar)
     management_port = toolkit.free_port()
     management = f"http://127.0.0.1:{management_port}"
     log_path = out / f"{round_no}-{variant}.log"
@@ -141,6 +143,7 @@ def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[1].splitlines()[0])
     p.add_argument("--jar", default=str(ROOT / "sample-web/target/sample-web-tomcat.jar"))
     p.add_argument("--variants", default="plain,bound-40,bound-170,adaptive")
+    p.add_argument("--baseline-jar", help="the jar the variant baseline runs (another build of the starter)")
     p.add_argument("--clients", type=int, default=2000)
     p.add_argument("--heap", default="256m")
     p.add_argument("--rounds", type=int, default=5)
@@ -152,6 +155,8 @@ def parse_args(argv=None):
 def main(argv=None) -> int:
     a = parse_args(argv)
     variants = a.variants.split(",")
+    if "baseline" in variants and not a.baseline_jar:
+        raise SystemExit("the variant baseline needs --baseline-jar")
     for variant in variants:
         variant_args(variant, Path(a.jar))  # an unknown variant stops here, before any run
     out = Path(a.out)

@@ -168,6 +168,11 @@ class BurstBound(unittest.TestCase):
         self.assertIn("--management.endpoint.threadmodel.access=unrestricted", args)
         self.assertIn("--app.threads.virtual.max-concurrency=600", burst_bound.variant_args("fixed-600", self.JAR))
         self.assertNotIn("--app.threads.virtual.max-concurrency=170", burst_bound.variant_args("adaptive", self.JAR))
+        self.assertEqual(burst_bound.variant_args("baseline", self.JAR), burst_bound.variant_args("adaptive", self.JAR))
+
+    def test_a_baseline_needs_its_jar(self):
+        with tempfile.TemporaryDirectory() as tmp, self.assertRaises(SystemExit):
+            burst_bound.main(["--variants", "adaptive,baseline", "--out", tmp])
 
     def test_an_unknown_variant_stops_before_any_run(self):
         for variant in ("bound-", "bound-x", "fixed", "unlimited"):
