@@ -40,6 +40,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "load"))
+import small_heap_burst  # noqa: E402
 import toolkit  # noqa: E402
 import versus_plain  # noqa: E402
 
@@ -63,17 +64,9 @@ def variant_args(variant: str, jar: Path) -> list[str]:
 
 
 async def one_request(port: int, path: str, started: float, deadline: float, answered: list):
-    """One GET on a new connection; appends (seconds from the burst's start, status or the error's name)."""
-    try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), deadline)
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
-        await writer.drain()
-        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), deadline)
-        await asyncio.wait_for(reader.read(), deadline)
-        writer.close()
-        status = int(head.split(b" ", 2)[1])
-    except Exception as ex:  # noqa: BLE001 - counted and reported
-        status = type(ex).__name__
+    """One GET on a new connection (small_heap_burst's); appends (seconds from the burst's start, status or the
+    error's name)."""
+    status, _ = await small_heap_burst.one_request(port, path, deadline)
     answered.append((time.monotonic() - started, status))
 
 
