@@ -158,7 +158,7 @@ def main(argv=None) -> int:
     runs = []
     with open(out / "runs.jsonl", "w") as jsonl:
         for round_no in range(1, a.rounds + 1):
-            for variant in variants if round_no % 2 else list(reversed(variants)):
+            for variant in versus_plain.round_order(round_no, variants):
                 run = run_once(a, variant, round_no, out)
                 runs.append(run)
                 print(json.dumps(run), flush=True)
