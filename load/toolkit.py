@@ -556,6 +556,16 @@ class App:
         total = process_cpu_seconds(self.pid)
         return None if total is None else total - jit_cpu_seconds(self.pid)
 
+    def collect_garbage(self) -> bool:
+        """A full collection now (`jcmd <pid> GC.run`, the JDK's jcmd beside java()), so that what comes next starts
+        from an empty young generation whatever the process allocated before; True when jcmd answered."""
+        jcmd = Path(java()).with_name("jcmd")
+        try:
+            return subprocess.run([str(jcmd), str(self.pid), "GC.run"], stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL, timeout=60).returncode == 0
+        except (OSError, subprocess.TimeoutExpired):
+            return False
+
     def peak_rss_mb(self) -> float | None:
         """VmHWM: the most resident memory the process has had (read it before stop())."""
         kb = vm_kb(self.pid, "VmHWM")

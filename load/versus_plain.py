@@ -35,7 +35,11 @@ Per round, per Boot line and server, each variant (the order alternates every ro
    and the server's CPU time per request over the same run (its JIT compiler threads' aside), then its peak RSS;
 2. virtual threads, a 256 MB heap (-XX:MaxRAM=1024m, as in a 1 GB container): the steps, its peak RSS;
 3. platform threads, the default heap: startup to ready, /ping at 16 and 200 clients.
-A start whose step is not answered in full skips its larger steps (a hung JVM would time out each one).
+A start whose step is not answered in full skips its larger steps (a hung JVM would time out each one). Before each
+step a full collection (jcmd GC.run) empties the young generation: otherwise where the young collections fall within a
+burst follows from everything the JVM allocated since it started, startup included, and one that falls inside a burst
+with more requests in flight promotes them and keeps their pages resident, which moved the peak RSS by 12 % and the
+burst's time with it (docs/results/2026-12-08-netty-burst-rss.md); --no-collect-before-steps leaves it out.
 
 With --alternate, /ping is taken otherwise: within one start, the rate and the CPU time per request move by ±10 % (up to
 a third) from one 5-s window to the next, as much as between starts, so a start of one variant measured after a start
@@ -425,7 +429,8 @@ def markdown(rows: list[dict], floors: list[dict], meta: dict) -> str:
     versus = versus_of(meta)
     lines = [f"Machine: {meta.get('machine', '?')}; {meta.get('java', '?')}; k6 {meta.get('k6_version', '?')} on the "
              f"same host, {meta.get('pinning') or 'the server and k6 sharing every CPU (not pinned)'}. "
-             f"Rounds: {meta.get('rounds', '?')}.", ""]
+             f"Rounds: {meta.get('rounds', '?')}."
+             + (" A full collection (`jcmd GC.run`) before each step." if meta.get("collect_before_steps") else ""), ""]
     if versus == BASELINE:
         baseline = meta["baseline"]
         lines += [f"starter: the sample jars of this checkout ({meta.get('starter_rev', '?')}); baseline: the same "
@@ -741,6 +746,8 @@ class Runner:
     def steps(self, app: toolkit.App, outdir: Path, rec):
         for i, n in enumerate(self.a.steps):
             name = f"steps-{n}"
+            if self.a.collect_before_steps and not app.collect_garbage():
+                log(f"{outdir.name}: jcmd GC.run did not answer before {n} at once")
             rc = bench.run_k6(self.k6, "steps", app.base, {"STEPS": n, "KEEP_ALIVE": "false", "SUMMARY_NAME": name,
                                                            "STEP_WINDOW": self.a.step_window},
                               outdir, self.a.step_window + 60, dashboard=False)
@@ -896,6 +903,8 @@ def parse_args(argv=None):
                    help="with --alternate: the measured windows of each variant, so N pairs and 2N windows (20)")
     p.add_argument("--alternate-seconds", type=int, default=5, metavar="S",
                    help="with --alternate: the seconds of each window (5)")
+    p.add_argument("--no-collect-before-steps", dest="collect_before_steps", action="store_false",
+                   help="leave out the full collection (jcmd GC.run) made before each step (see above)")
     p.add_argument("--list", action="store_true", help="print the plan and exit")
     a = p.parse_args(argv)
     a.pinning = None if a.no_pin else toolkit.Pinning.split()
@@ -990,7 +999,8 @@ def main(argv=None) -> int:
     root.mkdir(parents=True)
     meta = {"timestamp": stamp, "command": shlex.join(["load/versus_plain.py", *(argv if argv is not None else sys.argv[1:])]),
             **bench.machine_info(k6), "rounds": a.rounds, "load_before": os.getloadavg(),
-            "targets": [t.label for t in a.targets], "versus": a.versus, "starter_rev": git_rev(toolkit.ROOT)}
+            "targets": [t.label for t in a.targets], "versus": a.versus, "starter_rev": git_rev(toolkit.ROOT),
+            "collect_before_steps": a.collect_before_steps}
     if a.baseline:
         meta["baseline"] = {"root": str(a.baseline), "rev": a.baseline_rev, "args": list(a.baseline_args)}
     if a.pinning:

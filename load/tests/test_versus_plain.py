@@ -106,6 +106,15 @@ class Plan(unittest.TestCase):
             vp.parse_args(["--phases", ""])
 
 
+    def test_each_step_starts_after_a_full_collection_unless_told_not_to(self):
+        self.assertTrue(vp.parse_args([]).collect_before_steps)
+        self.assertFalse(vp.parse_args(["--no-collect-before-steps"]).collect_before_steps)
+        with_it = vp.markdown([], [], {"machine": "2 cores", "rounds": 1, "collect_before_steps": True})
+        without = vp.markdown([], [], {"machine": "2 cores", "rounds": 1, "collect_before_steps": False})
+        self.assertIn("A full collection (`jcmd GC.run`) before each step.", with_it)
+        self.assertNotIn("jcmd GC.run", without)
+
+
 class Aggregate(unittest.TestCase):
     def test_medians_ratio_of_medians_and_range_of_per_round_ratios(self):
         ms = [measurement(1, "starter", 2.0), measurement(1, "plain", 2.0), measurement(2, "starter", 1.8),
