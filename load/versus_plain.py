@@ -38,8 +38,8 @@ Per round, per Boot line and server, each variant (the order alternates every ro
 A start whose step is not answered in full skips its larger steps (a hung JVM would time out each one). Before each
 step a full collection (jcmd GC.run) empties the young generation: otherwise where the young collections fall within a
 burst follows from everything the JVM allocated since it started, startup included, and one that falls inside a burst
-with more requests in flight promotes them and keeps their pages resident, which moved the peak RSS by 12 % and the
-burst's time with it (docs/results/2026-12-08-netty-burst-rss.md); --no-collect-before-steps leaves it out.
+with more requests in flight promotes them and keeps their pages resident, which moved Netty's peak RSS by 12 %
+(docs/results/2026-12-08-netty-burst-rss.md); --no-collect-before-steps leaves it out.
 
 With --alternate, /ping is taken otherwise: within one start, the rate and the CPU time per request move by ±10 % (up to
 a third) from one 5-s window to the next, as much as between starts, so a start of one variant measured after a start
