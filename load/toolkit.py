@@ -557,9 +557,9 @@ class App:
         return None if total is None else total - jit_cpu_seconds(self.pid)
 
     def collect_garbage(self) -> bool:
-        """A full collection now (`jcmd <pid> GC.run`, the JDK's jcmd beside java()), so that what comes next starts
-        from an empty young generation whatever the process allocated before; True when jcmd answered."""
-        jcmd = Path(java()).with_name("jcmd")
+        """A full collection now (`jcmd <pid> GC.run`, the jcmd of java_home()), so that what comes next starts from
+        an empty young generation whatever the process allocated before; True when jcmd answered."""
+        jcmd = java_home() / "bin" / "jcmd"
         try:
             return subprocess.run([str(jcmd), str(self.pid), "GC.run"], stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL, timeout=60).returncode == 0

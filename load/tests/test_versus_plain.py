@@ -105,7 +105,6 @@ class Plan(unittest.TestCase):
         with self.assertRaises(SystemExit):
             vp.parse_args(["--phases", ""])
 
-
     def test_each_step_starts_after_a_full_collection_unless_told_not_to(self):
         self.assertTrue(vp.parse_args([]).collect_before_steps)
         self.assertFalse(vp.parse_args(["--no-collect-before-steps"]).collect_before_steps)
